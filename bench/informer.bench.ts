@@ -25,6 +25,10 @@
  * (their garbage brings a scavenge forward), a leaf-inlined tree matcher, compacting all before
  * keying, indexed loops in the compactor, keeping the previous run's objects alive across the
  * gc (no difference beyond noise).
+ * Session 14: the cache keeps a JSON list undecoded (runtime/rest/json-list-scan.ts splits the
+ * body into item texts, checking it as JSON.parse would; each object is decoded on first read),
+ * so a sync is receive + scan; the ours-handler row decodes every object for its handler, and
+ * the list() column is the decoding a lazily decoded cache defers to its first full read.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -69,13 +73,23 @@ const ROOT = path.resolve(path.dirname(SELF), "..");
  * client-node has no client-side limiter; ours-protobuf: unthrottled, protobuf; ours-strip: the
  * defaults plus the (lossy) `stripManagedFields` transform many controllers set; ours-pipelined:
  * the defaults with the first list in pipelined pages of 2,000 (`pipelinedPageSize`, whose first page warms
- * a second connection for the next ones); floor: the full
+ * a second connection for the next ones); ours-handler: the defaults with an add handler (it
+ * decodes every listed object to call it; synced once the handler has seen them all); floor: the full
  * list at resourceVersion=0 fetched over HTTPS without decoding, which no informer can beat.
  */
 type Informer =
-  "ours" | "ours-uncompacted" | "ours-unthrottled" | "ours-protobuf" | "ours-strip" | "ours-pipelined" | "client-node" | "floor";
+  | "ours"
+  | "ours-handler"
+  | "ours-uncompacted"
+  | "ours-unthrottled"
+  | "ours-protobuf"
+  | "ours-strip"
+  | "ours-pipelined"
+  | "client-node"
+  | "floor";
 const LABELS: Record<Informer, string> = {
   ours: "kubegen informer (defaults: JSON, QPS 5, compact)",
+  "ours-handler": "kubegen informer (defaults) + an add handler",
   "ours-uncompacted": "kubegen informer (defaults, compact: false)",
   "ours-unthrottled": "kubegen informer (JSON, unthrottled)",
   "ours-protobuf": "kubegen informer (protobuf, unthrottled)",
@@ -93,6 +107,10 @@ interface Measurement {
   objects: number;
   /** The floor only: CPU time of JSON.parse of the body it fetched, alone, after the sync. */
   parseMs?: number;
+  /** Ours and client-node: CPU time of the first full list of the cache after the sync (ours decodes what no one read yet). */
+  listMs?: number;
+  /** The retained heap again after that list (ours: every object decoded). */
+  retainedAfterListBytes?: number;
 }
 
 /** A ConfigMap of a few hundred bytes, labelled and annotated as real ones are. */
@@ -149,6 +167,8 @@ interface Running {
   stop(): Promise<void>;
   /** Measured after the sync and the heap: the floor's JSON.parse of what it fetched. */
   parseMs?(): number;
+  /** Measured after the sync and the heap: a full list of the cache (what a lister's list() does). */
+  listAll?(): readonly unknown[];
 }
 
 /** Builds the client (before the baseline), then returns a starter. */
@@ -161,7 +181,7 @@ function prepare(informer: Informer, kubeconfig: string): () => Running {
       const inf = k8s.makeInformer(kc, "/api/v1/configmaps", () => api.listConfigMapForAllNamespaces());
       inf.on("error", (err: unknown) => console.error(`client-node informer: ${String(err)}`));
       void inf.start();
-      return { count: () => inf.list().length, stop: () => inf.stop() };
+      return { count: () => inf.list().length, stop: () => inf.stop(), listAll: () => inf.list() };
     };
   }
   if (informer === "floor") return () => rawList(kubeconfig);
@@ -178,9 +198,13 @@ function prepare(informer: Informer, kubeconfig: string): () => Running {
       ...(informer === "ours-strip" && { transform: stripManagedFields }),
     });
     const inf = factory.coreV1().configMaps().informer();
+    let added = 0;
+    const reg = informer === "ours-handler" ? inf.addEventHandler({ onAdd: () => void added++ }) : undefined;
     factory.start();
     return {
-      count: () => (inf.hasSynced() ? inf.getStore().list().length : 0),
+      // size(), not list().length: list() decodes every object, which a sync does not.
+      count: () => (!inf.hasSynced() ? 0 : reg === undefined ? inf.getStore().size() : reg.hasSynced() ? added : 0),
+      listAll: () => inf.getStore().list(),
       stop: async () => {
         await factory.shutdown();
         cs.restClient.close();
@@ -244,8 +268,26 @@ async function measure(informer: Informer, kubeconfig: string): Promise<Measurem
   const retainedBytes = settledHeap() - baseline;
   const objects = running.count();
   const parseMs = running.parseMs?.();
+  let listMs: number | undefined;
+  let retainedAfterListBytes: number | undefined;
+  if (running.listAll) {
+    const l0 = process.cpuUsage();
+    const n = running.listAll().length;
+    const l = process.cpuUsage(l0);
+    if (n < OBJECTS) throw new Error(`${informer}: list() returned ${n} objects`);
+    listMs = (l.user + l.system) / 1000;
+    retainedAfterListBytes = settledHeap() - baseline;
+  }
   await running.stop();
-  return { informer, syncMs, cpuMs, retainedBytes, objects, ...(parseMs !== undefined && { parseMs }) };
+  return {
+    informer,
+    syncMs,
+    cpuMs,
+    retainedBytes,
+    objects,
+    ...(parseMs !== undefined && { parseMs }),
+    ...(listMs !== undefined && { listMs, retainedAfterListBytes }),
+  };
 }
 
 async function measureMain(kubeconfig: string, informer: Informer, runs: number): Promise<void> {
@@ -308,6 +350,7 @@ async function run(): Promise<void> {
 
     const order: Informer[] = [
       "ours",
+      "ours-handler",
       "ours-uncompacted",
       "ours-unthrottled",
       "ours-protobuf",
@@ -330,6 +373,10 @@ async function run(): Promise<void> {
         retainedBytes: Math.min(...mine.map((m) => m.retainedBytes)),
         objects: mine[0]!.objects,
         ...(informer === "floor" && { parseMs: Math.min(...mine.map((m) => m.parseMs ?? Infinity)) }),
+        ...(mine[0]!.listMs !== undefined && {
+          listMs: Math.min(...mine.map((m) => m.listMs ?? Infinity)),
+          retainedAfterListBytes: Math.min(...mine.map((m) => m.retainedAfterListBytes ?? Infinity)),
+        }),
       };
     };
     const results = order.map(best);
@@ -337,12 +384,14 @@ async function run(): Promise<void> {
     const theirs = by("client-node");
     printTable(
       `initial sync of ${OBJECTS.toLocaleString("en-US")} ConfigMaps (best of ${RUNS} runs each)`,
-      ["informer", "sync", "client CPU", "retained heap", "runs (sync / heap)"],
+      ["informer", "sync", "client CPU", "retained heap", "list() after sync (CPU)", "heap after list()", "runs (sync / heap)"],
       results.map((m) => [
         LABELS[m.informer],
         formatDuration(m.syncMs),
         formatDuration(m.cpuMs),
         m.informer === "floor" ? "-" : mb(m.retainedBytes),
+        m.listMs === undefined ? "-" : formatDuration(m.listMs),
+        m.retainedAfterListBytes === undefined ? "-" : mb(m.retainedAfterListBytes),
         all
           .filter((x) => x.informer === m.informer)
           .map((x) => `${formatDuration(x.syncMs)} / ${mb(x.retainedBytes)}`)
@@ -373,6 +422,20 @@ async function run(): Promise<void> {
       [
         ["sync speed: client-node time / ours", formatRatio(speed), s.bound, s.verdict],
         ["retained heap: ours / client-node", formatRatio(heap), h.bound, h.verdict],
+        ...info("ours-handler"),
+        ["client CPU: client-node / ours with an add handler", formatRatio(theirs.cpuMs / by("ours-handler").cpuMs), "(info)", "-"],
+        [
+          "sync + first list() CPU: client-node / ours",
+          formatRatio((theirs.cpuMs + theirs.listMs!) / (ours.cpuMs + ours.listMs!)),
+          "(info)",
+          "-",
+        ],
+        [
+          "retained heap after list(): ours / client-node",
+          formatRatio(ours.retainedAfterListBytes! / theirs.retainedAfterListBytes!),
+          "(info)",
+          "-",
+        ],
         ...info("ours-uncompacted"),
         ...info("ours-unthrottled"),
         ...info("ours-protobuf"),
@@ -394,7 +457,12 @@ async function run(): Promise<void> {
     printNote(
       `JSON.parse alone of the floor's body (CPU, best run): ${formatDuration(floor.parseMs!)}; the floor plus that parse, done one after the other: ${formatDuration(floor.syncMs + floor.parseMs!)} = ${formatRatio((floor.syncMs + floor.parseMs!) / floor.syncMs)} the floor`,
     );
-    printNote("sync = start until the cache holds every object; heap = heapUsed after gc holding the cache minus before start");
+    printNote(
+      "sync = start until the cache holds every object (with an add handler: until the handler saw them all); heap = heapUsed after gc holding the cache minus before start",
+    );
+    printNote(
+      "list() after sync = CPU of the first full list of the cache once synced: ours decodes (and compacts) there the objects a lazily decoded cache kept as text",
+    );
     printNote(
       "client CPU = the informer process's CPU time (user + system) from start to synced, best run: what load on the machine stretches least",
     );

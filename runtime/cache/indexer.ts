@@ -1,5 +1,6 @@
 // A store with secondary indexes (by namespace, or any function of an object), kept in step.
 import { deletionHandlingMetaNamespaceKeyFunc, type DeletedFinalStateUnknown, type KeyFunc, type MetaObject } from "./keys.js";
+import { RawObject } from "../rest/json-list-scan.js";
 import type { Store } from "./store.js";
 
 /** Computes the values an object is indexed under (none, one or several). */
@@ -37,9 +38,13 @@ export interface Indexer<T> extends Store<T> {
  * the set of keys. Empty value sets are dropped so churn does not leak memory. A full replace
  * (an informer's list) leaves the indexes to be rebuilt from the objects when first read: an
  * informer's initial sync does not wait on them, and an index nobody reads is never built.
+ * A replace may also hand over items undecoded ({@link RawObject}, with a decoder): each is
+ * decoded when first read (get, list, an index, or a write that must unindex it) and kept so.
  */
 export class IndexedStore<T> implements Indexer<T> {
-  #items = new Map<string, T>();
+  #items = new Map<string, T | RawObject>();
+  /** Decodes the undecoded entries of the last replace. */
+  #decode: ((raw: RawObject) => T) | undefined;
   #indexers: Indexers<T> = {};
   /** One entry per index, in an array because every write walks all of them. */
   #indices: IndexState<T>[] = [];
@@ -60,7 +65,10 @@ export class IndexedStore<T> implements Indexer<T> {
     const key = this.keyFunc(obj);
     const old = this.#items.get(key);
     this.#items.set(key, obj);
-    this.#reindex(key, old, obj);
+    if (old instanceof RawObject) {
+      // Decoded only when a built index must move it.
+      if (this.#indices.some((s) => s.values !== undefined)) this.#reindex(key, this.#decode!(old), obj);
+    } else this.#reindex(key, old, obj);
   }
 
   /** {@inheritDoc Store.update} */
@@ -78,12 +86,17 @@ export class IndexedStore<T> implements Indexer<T> {
     const old = this.#items.get(key);
     if (old === undefined) return;
     this.#items.delete(key);
-    this.#reindex(key, old, undefined);
+    if (old instanceof RawObject) {
+      if (this.#indices.some((s) => s.values !== undefined)) this.#reindex(key, this.#decode!(old), undefined);
+    } else this.#reindex(key, old, undefined);
   }
 
   /** {@inheritDoc Store.list} */
   list(): T[] {
-    return Array.from(this.#items.values());
+    const out = new Array<T>(this.#items.size);
+    let i = 0;
+    for (const [key, v] of this.#items) out[i++] = v instanceof RawObject ? this.#decoded(key, v) : v;
+    return out;
   }
 
   /** {@inheritDoc Store.listKeys} */
@@ -93,11 +106,17 @@ export class IndexedStore<T> implements Indexer<T> {
 
   /** {@inheritDoc Store.get} */
   get(obj: T): T | undefined {
-    return this.#items.get(this.keyFunc(obj));
+    return this.getByKey(this.keyFunc(obj));
   }
 
   /** {@inheritDoc Store.getByKey} */
   getByKey(key: string): T | undefined {
+    const v = this.#items.get(key);
+    return v instanceof RawObject ? this.#decoded(key, v) : v;
+  }
+
+  /** What is stored under `key`, left undecoded if it is (for a cache comparing versions). */
+  entryByKey(key: string): T | RawObject | undefined {
     return this.#items.get(key);
   }
 
@@ -114,11 +133,18 @@ export class IndexedStore<T> implements Indexer<T> {
     );
   }
 
-  /** {@link IndexedStore.replace} with the keys already computed (`keys[i]` is `items[i]`'s). */
-  replaceKeyed(keys: readonly string[], items: readonly T[]): void {
-    const map = new Map<string, T>();
+  /**
+   * {@link IndexedStore.replace} with the keys already computed (`keys[i]` is `items[i]`'s);
+   * undecoded items need `decode`, which turns one into the object stored (and must keep its key).
+   */
+  replaceKeyed(keys: readonly string[], items: readonly T[]): void;
+  replaceKeyed(keys: readonly string[], items: readonly (T | RawObject)[], decode: (raw: RawObject) => T): void;
+  replaceKeyed(keys: readonly string[], items: readonly (T | RawObject)[], decode?: (raw: RawObject) => T): void {
+    const map = new Map<string, T | RawObject>();
     for (let i = 0; i < items.length; i++) map.set(keys[i]!, items[i]!);
     this.#items = map;
+    // Entries from an earlier replace are gone with its map: only this one's decoder is needed.
+    this.#decode = decode;
     // Rebuilt from the new contents when first read (a key listed twice counts once, its last
     // object): no old values to move, so none of #reindex's per-object comparisons.
     for (const state of this.#indices) state.values = undefined;
@@ -176,8 +202,8 @@ export class IndexedStore<T> implements Indexer<T> {
     if (state.values !== undefined) return state.values;
     const values = new Map<string, Set<string>>();
     const fn = state.fn;
-    this.#items.forEach((obj, key) => {
-      const vs = fn(obj);
+    this.#items.forEach((v, key) => {
+      const vs = fn(v instanceof RawObject ? this.#decoded(key, v) : v);
       for (let j = 0; j < vs.length; j++) addTo(values, vs[j]!, key);
     });
     state.values = values;
@@ -192,8 +218,15 @@ export class IndexedStore<T> implements Indexer<T> {
 
   #objects(keys: Iterable<string> | undefined): T[] {
     const out: T[] = [];
-    if (keys) for (const k of keys) out.push(this.#items.get(k)!);
+    if (keys) for (const k of keys) out.push(this.getByKey(k)!);
     return out;
+  }
+
+  /** Decodes an undecoded entry and stores the object in its place (a Map keeps a key's position). */
+  #decoded(key: string, raw: RawObject): T {
+    const obj = this.#decode!(raw);
+    this.#items.set(key, obj);
+    return obj;
   }
 
   /** Moves `key` from the index values of `old` to those of `obj`. */

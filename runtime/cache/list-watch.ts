@@ -1,4 +1,5 @@
 // The list and watch calls a reflector needs, as an interface any client can implement.
+import type { RawObject } from "../rest/json-list-scan.js";
 import type { WatchEvent } from "../rest/watch.js";
 
 export type { WatchEvent, WatchEventType } from "../rest/watch.js";
@@ -28,12 +29,19 @@ export interface ListWatchListOptions {
    * page, asked for while this one is still read, needs no new handshake. A hint: optional for implementations.
    */
   warmConnection?: boolean;
+  /**
+   * The caller takes items undecoded: an implementation may return them in `raw` (JSON texts
+   * with their keys' fields) instead of `items`. A hint: optional for implementations.
+   */
+  rawItems?: boolean;
 }
 
 /** One page of a list. */
 export interface ListWatchListResult<T> {
-  /** The objects of this page. */
+  /** The objects of this page (empty when `raw` holds them). */
   items: T[];
+  /** The objects of this page undecoded, when `rawItems` was asked and the implementation could. */
+  raw?: RawObject[];
   /** The list's resourceVersion, and the token of the next page when there is one. */
   metadata: { resourceVersion?: string; continue?: string };
 }

@@ -1,6 +1,7 @@
 // Keeps a store in step with the server: list, then watch, relisting and backing off as needed.
 import { getLogger } from "../logger.js";
 import { Backoff, sleep, type BackoffOptions } from "./backoff.js";
+import type { RawObject } from "../rest/json-list-scan.js";
 import { errorFromWatchEvent } from "../rest/watch.js";
 import { isGoneError, isGoneStatus, isTooLargeResourceVersionError } from "./resource-version-errors.js";
 import type { MetaObject } from "./keys.js";
@@ -16,6 +17,13 @@ export interface ReflectorStore<T> {
   delete(obj: T): void;
   /** A full list arrived: the store's content becomes exactly `items`. */
   replace(items: T[], resourceVersion: string): void;
+  /**
+   * {@link ReflectorStore.replace} for a store that decodes on first read: lists then ask for
+   * items undecoded, and those the list call returns so ({@link RawObject}) come here as they are.
+   */
+  replaceRaw?(items: (T | RawObject)[], resourceVersion: string): void;
+  /** Whether the next list should ask for items undecoded (default: whenever `replaceRaw` exists). */
+  wantsRawItems?(): boolean;
 }
 
 /** Options of a {@link Reflector}. */
@@ -74,6 +82,13 @@ export class WatchStalledError extends Error {
     super(`watch delivered nothing for ${ms} ms; restarting it`);
     this.name = "WatchStalledError";
   }
+}
+
+/** A whole list: its items (undecoded ones too when the store takes them), its version, and whether it came in pages. */
+interface ListedItems<T> {
+  items: (T | RawObject)[];
+  resourceVersion: string;
+  paginated: boolean;
 }
 
 /** How one watch ended. */
@@ -233,7 +248,7 @@ export class Reflector<T extends MetaObject> {
 
   async #list(signal: AbortSignal): Promise<void> {
     const rv = this.#relistResourceVersion();
-    let result: { items: T[]; resourceVersion: string; paginated: boolean };
+    let result: ListedItems<T>;
     try {
       result = await this.#listPages(rv, signal);
     } catch (err) {
@@ -245,11 +260,13 @@ export class Reflector<T extends MetaObject> {
     // Only a paged answer at "0" says there is no watch cache; lists at "" always page.
     if (rv === "0" && result.paginated) this.#paginatedResult = true;
     this.#lastSyncRVUnavailable = false;
-    this.store.replace(result.items, result.resourceVersion);
+    if (this.store.replaceRaw) this.store.replaceRaw(result.items, result.resourceVersion);
+    else this.store.replace(result.items as T[], result.resourceVersion);
     this.#lastSyncRV = result.resourceVersion;
   }
 
-  async #listPages(resourceVersion: string, signal: AbortSignal): Promise<{ items: T[]; resourceVersion: string; paginated: boolean }> {
+  async #listPages(resourceVersion: string, signal: AbortSignal): Promise<ListedItems<T>> {
+    const rawItems = this.store.replaceRaw !== undefined && (this.store.wantsRawItems?.() ?? true);
     const pipelined =
       this.#pageSize === undefined && this.#pipelinedPageSize !== undefined && this.#pipelinedPageSize > 0 && resourceVersion === "0";
     const rv0 = pipelined ? "" : resourceVersion;
@@ -268,7 +285,7 @@ export class Reflector<T extends MetaObject> {
       const onContinue = (token: string): void => {
         p.next ??= { token, pending: send({ limit, continue: token }) };
       };
-      p.page = this.listWatch.list({ ...opts, signal: ahead.signal, ...(pipelined && { onContinue }) });
+      p.page = this.listWatch.list({ ...opts, signal: ahead.signal, ...(pipelined && { onContinue }), ...(rawItems && { rawItems }) });
       // Awaited below when used; a page asked for ahead and dropped must not reject unhandled.
       p.page.catch(() => undefined);
       return p;
@@ -277,7 +294,7 @@ export class Reflector<T extends MetaObject> {
       // Fresh clients have one connection at most: page 2 would wait on a TLS handshake just when it is asked for.
       let cur = send({ resourceVersion: rv0, limit, ...(pipelined && { warmConnection: true }) });
       const first = await cur.page;
-      let items = first.items;
+      let items: (T | RawObject)[] = first.raw ?? first.items;
       let rv = first.metadata.resourceVersion ?? "";
       let token = first.metadata.continue;
       // A consistent list (at "") always pages: only a paged answer at "0" says there is no watch cache.
@@ -288,14 +305,14 @@ export class Reflector<T extends MetaObject> {
           // A continue token carries the snapshot's version; the API refuses both together.
           cur = cur.next?.token === token ? cur.next.pending : send({ limit, continue: token });
           const page = await cur.page;
-          for (const item of page.items) items.push(item);
+          for (const item of page.raw ?? page.items) items.push(item);
           rv = page.metadata.resourceVersion || rv;
           token = page.metadata.continue;
         } catch (err) {
           if (!isGoneError(err)) throw err;
           // The continue token expired mid-way (compaction): one full, unpaged list instead.
-          const full = await this.listWatch.list({ resourceVersion: rv0, signal });
-          return { items: full.items, resourceVersion: full.metadata.resourceVersion ?? "", paginated };
+          const full = await this.listWatch.list({ resourceVersion: rv0, signal, ...(rawItems && { rawItems }) });
+          return { items: full.raw ?? full.items, resourceVersion: full.metadata.resourceVersion ?? "", paginated };
         }
       }
       return { items, resourceVersion: rv, paginated };

@@ -3,7 +3,14 @@ import { getLogger } from "../logger.js";
 import { sleep } from "./backoff.js";
 import { ObjectCompactor } from "./managed-fields-sharing.js";
 import { newIndexer, type IndexedStore, type Indexer, type Indexers } from "./indexer.js";
-import { DeletedFinalStateUnknown, deletionHandlingMetaNamespaceKeyFunc, type KeyFunc, type MetaObject } from "./keys.js";
+import { RawObject } from "../rest/json-list-scan.js";
+import {
+  DeletedFinalStateUnknown,
+  deletionHandlingMetaNamespaceKeyFunc,
+  metaNamespaceKeyFunc,
+  type KeyFunc,
+  type MetaObject,
+} from "./keys.js";
 import { ProcessorListener, type Notification, type ResourceEventHandler } from "./listener.js";
 import type { ListWatch } from "./list-watch.js";
 import { Reflector, type ReflectorOptions, type ReflectorStore } from "./reflector.js";
@@ -19,7 +26,8 @@ export interface SharedIndexInformerOptions<T> extends ReflectorOptions {
   keyFunc?: KeyFunc<T>;
   /**
    * Applied to each object before it is cached, e.g. to drop `managedFields` and save memory.
-   * It may modify and return its argument, which the informer owns.
+   * It may modify and return its argument, which the informer owns. A listed object is
+   * transformed when it is decoded (first read), and must keep its namespace and name.
    */
   transform?: (obj: T) => T;
   /**
@@ -55,10 +63,20 @@ interface Registration<T> extends ResourceEventHandlerRegistration {
  * relist is diffed against the cache: new objects are adds, objects whose resourceVersion moved
  * are updates, unchanged ones are silent, and missing ones are deletes carrying a
  * {@link DeletedFinalStateUnknown}.
+ *
+ * Lists are cached undecoded where the client can (REST, JSON): each item is kept as its text,
+ * keyed by the namespace, name and resourceVersion scanned from it, and decoded (transformed,
+ * compacted) when first read, by a lister, an index, a handler's notification or a resync. An
+ * informer with handlers when it lists has its list decoded whole, as they are told of every
+ * object; one without decodes nothing until read. A custom `keyFunc` needs the object: its
+ * lists are decoded at once.
  */
 export class SharedIndexInformer<T extends MetaObject> {
   readonly #indexer: IndexedStore<T>;
   readonly #keyFunc: KeyFunc<T>;
+  /** Lists may be kept undecoded: the key is the standard one, computable from the scanned metadata. */
+  readonly #lazy: boolean;
+  readonly #decodeRaw = (raw: RawObject): T => this.#prepare(raw.decode() as T);
   readonly #transform: ((obj: T) => T) | undefined;
   readonly #compactor: ObjectCompactor | undefined;
   readonly #defaultResync: number;
@@ -76,6 +94,7 @@ export class SharedIndexInformer<T extends MetaObject> {
    */
   constructor(listWatch: ListWatch<T>, options: SharedIndexInformerOptions<T> = {}) {
     this.#keyFunc = options.keyFunc ?? deletionHandlingMetaNamespaceKeyFunc;
+    this.#lazy = this.#keyFunc === deletionHandlingMetaNamespaceKeyFunc || this.#keyFunc === metaNamespaceKeyFunc;
     this.#indexer = newIndexer<T>(options.indexers, this.#keyFunc);
     this.#transform = options.transform;
     this.#compactor = options.compact === false ? undefined : new ObjectCompactor();
@@ -93,6 +112,9 @@ export class SharedIndexInformer<T extends MetaObject> {
       update: (obj) => this.#upsert(obj),
       delete: (obj) => this.#delete(obj),
       replace: (items) => this.#replace(items),
+      replaceRaw: (items) => this.#replace(items),
+      // With handlers every listed object is decoded for them: one JSON.parse of the body is cheaper than one per item.
+      wantsRawItems: () => this.#lazy && this.#listeners.length === 0,
     };
     this.#reflector = new Reflector<T>(listWatch, sink, { ...options, onError: this.#onError });
   }
@@ -184,7 +206,8 @@ export class SharedIndexInformer<T extends MetaObject> {
 
   #upsert(raw: T): void {
     const obj = this.#prepare(raw);
-    const old = this.#indexer.get(obj);
+    // The old object is decoded only for a handler to see it.
+    const old = this.#listeners.length > 0 ? this.#indexer.get(obj) : undefined;
     this.#indexer.add(obj);
     this.#distribute(old === undefined ? { kind: "add", obj, initial: false } : { kind: "update", old, obj });
   }
@@ -193,42 +216,74 @@ export class SharedIndexInformer<T extends MetaObject> {
     const obj = this.#transform ? this.#transform(raw) : raw;
     const key = this.#keyFunc(obj);
     // A delete of something never cached (e.g. already removed by a relist) is not news.
-    if (this.#indexer.getByKey(key) === undefined) return;
+    if (this.#indexer.entryByKey(key) === undefined) return;
     this.#indexer.delete(obj);
     this.#distribute({ kind: "delete", obj });
   }
 
-  #replace(raw: T[]): void {
+  #replace(raw: (T | RawObject)[]): void {
     const prepare = this.#transform !== undefined || this.#compactor !== undefined;
-    const items = prepare ? new Array<T>(raw.length) : raw;
+    let lazy = false;
+    const items = new Array<T | RawObject>(raw.length);
     // Keys are computed once, for the diff and the store alike; one pass prepares and keys.
     const keys = new Array<string>(raw.length);
     for (let i = 0; i < raw.length; i++) {
-      const obj = prepare ? this.#prepare(raw[i]!) : raw[i]!;
-      if (prepare) items[i] = obj;
+      const item = raw[i]!;
+      if (item instanceof RawObject) {
+        if (this.#lazy && item.plainMeta && item.name) {
+          items[i] = item;
+          keys[i] = item.namespace ? `${item.namespace}/${item.name}` : item.name;
+          lazy = true;
+          continue;
+        }
+        // Keyed as any object (a KeyError for one without a name).
+        const obj = this.#decodeRaw(item);
+        items[i] = obj;
+        keys[i] = this.#keyFunc(obj);
+        continue;
+      }
+      const obj = prepare ? this.#prepare(item) : item;
+      items[i] = obj;
       keys[i] = this.#keyFunc(obj);
     }
     const initial = !this.#synced;
+    const indexer = this.#indexer;
     // Nobody to tell: no diff to compute.
     if (this.#listeners.length > 0) {
       const notes: Notification<T>[] = [];
       const seen = new Set<string>(keys);
       for (let i = 0; i < items.length; i++) {
-        const obj = items[i]!;
-        const old = this.#indexer.getByKey(keys[i]!);
-        if (old === undefined) notes.push({ kind: "add", obj, initial });
-        else if (old.metadata?.resourceVersion !== obj.metadata?.resourceVersion) notes.push({ kind: "update", old, obj });
+        const item = items[i]!;
+        const old = indexer.entryByKey(keys[i]!);
+        // Versions compare without decoding; what a handler is told of is decoded (and cached so).
+        if (old === undefined) notes.push({ kind: "add", obj: this.#decoded(items, i), initial });
+        else if (resourceVersionOf(old) !== resourceVersionOf(item))
+          notes.push({ kind: "update", old: indexer.getByKey(keys[i]!)!, obj: this.#decoded(items, i) });
       }
-      for (const key of this.#indexer.listKeys()) {
-        if (!seen.has(key)) notes.push({ kind: "delete", obj: new DeletedFinalStateUnknown(key, this.#indexer.getByKey(key)!) });
+      for (const key of indexer.listKeys()) {
+        if (!seen.has(key)) notes.push({ kind: "delete", obj: new DeletedFinalStateUnknown(key, indexer.getByKey(key)!) });
       }
-      this.#indexer.replaceKeyed(keys, items);
+      this.#store(keys, items, lazy);
       for (const n of notes) this.#distribute(n);
-    } else this.#indexer.replaceKeyed(keys, items);
+    } else this.#store(keys, items, lazy);
     if (initial) {
       this.#synced = true;
       for (const l of this.#listeners) l.markSynced();
     }
+  }
+
+  /** `items[i]`, decoded in place if it was not. */
+  #decoded(items: (T | RawObject)[], i: number): T {
+    const item = items[i]!;
+    if (!(item instanceof RawObject)) return item;
+    const obj = this.#decodeRaw(item);
+    items[i] = obj;
+    return obj;
+  }
+
+  #store(keys: string[], items: (T | RawObject)[], lazy: boolean): void {
+    if (lazy) this.#indexer.replaceKeyed(keys, items, this.#decodeRaw);
+    else this.#indexer.replaceKeyed(keys, items as T[]);
   }
 
   /** Arms one timer for the handler due soonest; due handlers get every cached object. */
@@ -255,6 +310,10 @@ export class SharedIndexInformer<T extends MetaObject> {
     for (const l of due) l.nextResync = now + l.resyncPeriodMs;
     this.#scheduleResync();
   }
+}
+
+function resourceVersionOf(item: MetaObject | RawObject): string | undefined {
+  return item instanceof RawObject ? item.resourceVersion : item.metadata?.resourceVersion;
 }
 
 /**

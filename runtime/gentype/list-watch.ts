@@ -1,6 +1,7 @@
 /** Builds an informer's ListWatch from a typed client's list and watch, applying its tweakListOptions (client-go's NewFilteredXInformer). */
 import { continueFromListHead } from "../cache/list-head.js";
 import type { ListWatch, ListWatchListOptions, ListWatchWatchOptions } from "../cache/list-watch.js";
+import type { RawObject } from "../rest/json-list-scan.js";
 import type { WatchEvent } from "../rest/watch.js";
 import type { ListOptions, TweakListOptions } from "./options.js";
 import type { ObjectList } from "./resource.js";
@@ -30,9 +31,11 @@ export function newListWatch<T, TList extends ObjectList<T>>(client: ListerWatch
     return options;
   };
   return {
-    async list({ onContinue, warmConnection, ...opts }) {
+    async list({ onContinue, warmConnection, rawItems, ...opts }) {
       const options = prepare(opts);
       if (warmConnection) options.warmConnection = true;
+      let raw: RawObject[] | undefined;
+      if (rawItems) options.onRawItems = (items) => (raw = items);
       if (onContinue) {
         options.onBodyStart = (head, contentType) => {
           const token = continueFromListHead(head, contentType);
@@ -40,7 +43,7 @@ export function newListWatch<T, TList extends ObjectList<T>>(client: ListerWatch
         };
       }
       const list = await client.list(options);
-      return { items: list.items ?? [], metadata: list.metadata ?? {} };
+      return { items: list.items ?? [], metadata: list.metadata ?? {}, ...(raw !== undefined && { raw }) };
     },
     watch(opts) {
       return client.watch(prepare(opts));

@@ -1,5 +1,6 @@
 /** The options of typed client calls: the API's query options plus an abort signal, as client-go's calls take a context. */
 import type { DeleteOptions as MetaDeleteOptions } from "../../api/meta/v1/types.js";
+import type { RawObject } from "../rest/json-list-scan.js";
 import type { GetQuery, ListQuery, PatchQuery, WriteQuery } from "../rest/options.js";
 
 /** What every call accepts besides its API options. */
@@ -13,6 +14,12 @@ export interface CallOptions {
   onBodyStart?: (head: Uint8Array, contentType: string) => void;
   /** Opens a second connection alongside this call, for one sent while it answers (a pipelined list's next page). Never sent. */
   warmConnection?: boolean;
+  /**
+   * A list over REST answered in JSON hands its items here undecoded and returns `items: []`
+   * (an informer's cache decodes each on first read). Clients that cannot (fakes, protobuf
+   * answers) never call it and return the items decoded. Never sent.
+   */
+  onRawItems?: (items: RawObject[]) => void;
 }
 
 /** Options of create calls (metav1.CreateOptions). */
@@ -68,11 +75,18 @@ export function splitCall<O extends CallOptions>(
   opts: O | undefined,
 ): {
   signal: AbortSignal | undefined;
-  rest: Omit<O, "signal" | "onBodyStart" | "warmConnection"> | undefined;
+  rest: Omit<O, "signal" | "onBodyStart" | "warmConnection" | "onRawItems"> | undefined;
   onBodyStart?: CallOptions["onBodyStart"];
   warmConnection?: true;
+  onRawItems?: CallOptions["onRawItems"];
 } {
   if (opts === undefined) return { signal: undefined, rest: undefined };
-  const { signal, onBodyStart, warmConnection, ...rest } = opts;
-  return { signal, rest, ...(onBodyStart && { onBodyStart }), ...(warmConnection && { warmConnection }) };
+  const { signal, onBodyStart, warmConnection, onRawItems, ...rest } = opts;
+  return {
+    signal,
+    rest,
+    ...(onBodyStart && { onBodyStart }),
+    ...(warmConnection && { warmConnection }),
+    ...(onRawItems && { onRawItems }),
+  };
 }

@@ -32,6 +32,7 @@ interface Call {
   signal?: AbortSignal | undefined;
   onBodyStart?: RestRequest["onBodyStart"];
   warmConnection?: true;
+  onRawItems?: RestRequest["onRawItems"];
 }
 
 /**
@@ -159,13 +160,14 @@ export class RestResourceClient<T, TList> implements ResourceClient<T, TList> {
 
   /** Sends a call whose options mix query parameters with the call's signal. */
   #send<R>(opts: CallOptions | undefined, call: Omit<Call, "query" | "signal">): Promise<R> {
-    const { signal, rest, onBodyStart, warmConnection } = splitCall(opts);
+    const { signal, rest, onBodyStart, warmConnection, onRawItems } = splitCall(opts);
     return this.#request<R>({
       ...call,
       query: rest,
       signal,
       ...(onBodyStart && { onBodyStart }),
       ...(warmConnection && { warmConnection }),
+      ...(onRawItems && { onRawItems }),
     });
   }
 
@@ -179,6 +181,7 @@ export class RestResourceClient<T, TList> implements ResourceClient<T, TList> {
     if (call.signal !== undefined) req.signal = call.signal;
     if (call.onBodyStart !== undefined) req.onBodyStart = call.onBodyStart;
     if (call.warmConnection) req.warmConnection = true;
+    if (call.onRawItems !== undefined) req.onRawItems = call.onRawItems;
     if (call.contentType !== undefined) req.contentType = call.contentType;
     else if (this.#jsonOnly && call.body !== undefined) req.contentType = MEDIA_TYPE_JSON;
     if (this.#jsonOnly) req.accept = MEDIA_TYPE_JSON;

@@ -13,6 +13,7 @@ import {
 } from "./config.js";
 import { isStatusObject, newGenericServerResponse, StatusError } from "./errors.js";
 import { rateLimiterFor, type RateLimiter } from "./rate-limiter.js";
+import { scanJsonList, type RawObject } from "./json-list-scan.js";
 import { readBody, Transport, TransportError, type Query } from "./transport.js";
 import { defaultWarningHandler, parseWarningHeaders, warningHeaderValues, type WarningHandler } from "./warnings.js";
 import {
@@ -51,6 +52,12 @@ export interface RestRequest {
    * sent while this one still answers (a pipelined list's next page) finds its TLS handshake done.
    */
   warmConnection?: boolean;
+  /**
+   * Asks for a JSON list's items undecoded: they are handed here (see {@link scanJsonList}) and
+   * the body returned is the list without them (`items: []`). Not called for a protobuf answer
+   * or a body without items, which decode as usual.
+   */
+  onRawItems?: (items: RawObject[]) => void;
 }
 
 /** One watch: a GET with `watch=1` whose response streams events. */
@@ -185,7 +192,7 @@ export class RestClient {
         });
       }
       const bytes = await reading;
-      const body = this.decode(res, bytes);
+      const body = req.onRawItems ? this.decodeList(res, bytes, req.onRawItems) : this.decode(res, bytes);
       // A Status reporting failure is an error even under a 2xx code, as in client-go.
       if (isStatusObject(body) && body.status === "Failure") throw this.statusError(body, res.statusCode ?? 0);
       return { statusCode: res.statusCode ?? 0, headers: res.headers, body: body as T };
@@ -278,6 +285,16 @@ export class RestClient {
     if (bytes.length === 0) return undefined;
     if (isJsonMedia(media) || media === "") return JSON.parse(jsonText(bytes));
     return bytes.toString("utf8");
+  }
+
+  /** {@link RestClient.decode}, a JSON list's items split out undecoded to `onRawItems`. */
+  private decodeList(res: http.IncomingMessage, bytes: Buffer, onRawItems: (items: RawObject[]) => void): unknown {
+    const media = mediaType(res.headers["content-type"]);
+    if (bytes.length === 0 || !(isJsonMedia(media) || media === "")) return this.decode(res, bytes);
+    const { head, items } = scanJsonList(jsonText(bytes));
+    if (items === undefined || isStatusObject(head)) return head;
+    onRawItems(items);
+    return Object.assign(head, { items: [] });
   }
 
   /**

@@ -14,3 +14,4 @@ export * from "./auth/exec.js";
 export * from "./auth/oidc.js";
 export * from "./client.js";
 export * from "./protobuf-codec.js";
+export * from "./json-list-scan.js";

@@ -4,6 +4,7 @@
  */
 import type { Status } from "../../../api/meta/v1/types.js";
 import { StatusError } from "../../../runtime/rest/errors.js";
+import { scanJsonList } from "../../../runtime/rest/json-list-scan.js";
 import type {
   ListWatch,
   ListWatchListOptions,
@@ -50,6 +51,8 @@ export class FakeListWatch implements ListWatch<Obj> {
   expireContinue = false;
   /** Lists at resourceVersion "0" ignore `limit` and answer in one response, as a watch cache does. */
   watchCacheAtRV0 = false;
+  /** Lists asked for raw items answer with them undecoded, as the REST client does for JSON. */
+  rawLists = false;
   lists: { opts: ListWatchListOptions; at: number }[] = [];
   /** Lists under way now, and the most at once (pipelined pages overlap). */
   listsInFlight = 0;
@@ -141,10 +144,9 @@ export class FakeListWatch implements ListWatch<Obj> {
       opts.onContinue(`${snapshotRV}:${end}`);
       await new Promise((r) => setTimeout(r, 1));
     }
-    return {
-      items,
-      metadata: { resourceVersion: String(snapshotRV), continue: end < all.length ? `${snapshotRV}:${end}` : undefined },
-    };
+    const metadata = { resourceVersion: String(snapshotRV), continue: end < all.length ? `${snapshotRV}:${end}` : undefined };
+    if (this.rawLists && opts.rawItems) return { items: [], raw: scanJsonList(JSON.stringify({ items })).items!, metadata };
+    return { items, metadata };
   }
 
   watch(opts: ListWatchWatchOptions): AsyncIterable<WatchEvent<Obj>> {

@@ -2,7 +2,7 @@
  * The shared informer: handler ordering, independent handlers, synthetic adds for late handlers,
  * DeletedFinalStateUnknown after a relist, resync, hasSynced and waitForCacheSync.
  */
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DeletedFinalStateUnknown } from "../../../runtime/cache/keys.js";
 import type { ResourceEventHandler } from "../../../runtime/cache/listener.js";
 import { SharedIndexInformer, waitForCacheSync, type SharedIndexInformerOptions } from "../../../runtime/cache/shared-index-informer.js";
@@ -13,7 +13,11 @@ afterEach(() => {
   for (const c of stops.splice(0)) c.abort();
 });
 
+/** Every test runs twice: lists decoded by the list call, and lists cached undecoded (as over REST in JSON). */
+let rawLists = false;
+
 function informer(fake: FakeListWatch, options: SharedIndexInformerOptions<Obj> = {}) {
+  fake.rawLists = rawLists;
   const inf = new SharedIndexInformer<Obj>(fake, { onError: () => {}, backoff: { initialMs: 5, jitter: 0 }, ...options });
   const ctl = new AbortController();
   stops.push(ctl);
@@ -47,7 +51,11 @@ function recorder(delayMs = 0) {
   return { seen, handler };
 }
 
-describe("SharedIndexInformer", () => {
+describe.each([false, true])("SharedIndexInformer (lists cached undecoded: %s)", (raw) => {
+  beforeEach(() => {
+    rawLists = raw;
+  });
+
   it("syncs, then tells every handler about each change in order", async () => {
     const fake = new FakeListWatch();
     fake.create({ metadata: { name: "a" } });

@@ -20,6 +20,7 @@ import {
   StatusError,
   TransportError,
   type ProtobufObjectCodec,
+  type RawObject,
   type RestConfig,
 } from "../../../runtime/rest/index.js";
 import { until } from "../../support/wait.js";
@@ -124,6 +125,30 @@ describe("requests", () => {
     server.handle((req, res) => json(res, 200, { value: values[Number(req.url!.slice(1))] }));
     for (let i = 0; i < values.length; i++) expect(await client().request({ method: "GET", path: `/${i}` })).toEqual({ value: values[i] });
   });
+  it("with onRawItems, hands a JSON list's items over undecoded and returns the list without them", async () => {
+    const items = [{ metadata: { name: "é", namespace: "n", resourceVersion: "5" }, data: { k: "v" } }, { metadata: { name: "b" } }];
+    server.handle((req, res) =>
+      req.url!.startsWith("/bad")
+        ? res.writeHead(200, { "Content-Type": "application/json" }).end('{"items":[{"a":1}')
+        : json(res, 200, { kind: "L", metadata: { resourceVersion: "9" }, items }),
+    );
+    let raw: RawObject[] | undefined;
+    const got = await client().request({ method: "GET", path: "/list", onRawItems: (r) => (raw = r) });
+    expect(got).toEqual({ kind: "L", metadata: { resourceVersion: "9" }, items: [] });
+    expect(raw!.map((r) => r.decode())).toEqual(items);
+    expect([raw![0]!.namespace, raw![0]!.name, raw![0]!.resourceVersion]).toEqual(["n", "é", "5"]);
+    // A truncated body is the list's error, not a later read's.
+    await expect(client().request({ method: "GET", path: "/bad", onRawItems: () => {} })).rejects.toThrow(/the list body is truncated/);
+  });
+
+  it("with onRawItems, a Failure Status is still an error, and no items are handed over", async () => {
+    server.handle((_req, res) => json(res, 200, status(410, "Expired", "too old resource version")));
+    let called = false;
+    const err = await caught(client().request({ method: "GET", path: "/x", onRawItems: () => (called = true) }));
+    expect(err).toBeInstanceOf(StatusError);
+    expect(called).toBe(false);
+  });
+
   it("with warmConnection, opens a second connection alongside the request, which a request sent meanwhile uses", async () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
