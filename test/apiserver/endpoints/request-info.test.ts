@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLongRunning, parseRequestInfo, parseRequestTarget } from "../../../apiserver/endpoints/request-info.js";
+import { GENERATION_TARGETS, isLongRunning, parseRequestInfo, parseRequestTarget } from "../../../apiserver/endpoints/request-info.js";
 
 const info = (method: string, path: string) => parseRequestInfo(method, new URL(path, "https://x"));
 
@@ -55,5 +55,31 @@ describe("parseRequestInfo", () => {
     const { info: i } = parseRequestTarget(method, path);
     expect(i).toMatchObject({ isResourceRequest: true, name, pathName: name });
     expect(i.resource).toBe(path.includes("clusterroles") ? "clusterroles" : "configmaps");
+  });
+});
+
+describe("parseRequestTarget's cache", () => {
+  const cm = (n: number) => `/api/v1/namespaces/cache/configmaps/cm-${n}`;
+
+  it("keeps targets in use while many others pass (GETs of more objects than one generation holds)", () => {
+    const hot = parseRequestTarget("GET", "/api/v1/namespaces/cache/configmaps/hot");
+    // Three generations' worth of other targets, the hot one asked for now and then.
+    for (let n = 0; n < 3 * GENERATION_TARGETS; n++) {
+      parseRequestTarget("GET", cm(n));
+      if (n % 1000 === 0) expect(parseRequestTarget("GET", "/api/v1/namespaces/cache/configmaps/hot")).toBe(hot);
+    }
+    expect(parseRequestTarget("GET", "/api/v1/namespaces/cache/configmaps/hot")).toBe(hot);
+    // A pass over more targets than one generation holds, but fewer than two, finds each again.
+    const first = parseRequestTarget("GET", cm(0));
+    for (let n = 1; n < GENERATION_TARGETS + 100; n++) parseRequestTarget("GET", cm(n));
+    expect(parseRequestTarget("GET", cm(0))).toBe(first);
+  });
+
+  it("is bounded: a target unused for two generations is parsed again", () => {
+    const once = parseRequestTarget("DELETE", "/api/v1/namespaces/cache/configmaps/once");
+    for (let n = 0; n < 2 * GENERATION_TARGETS + 1; n++) parseRequestTarget("DELETE", cm(n));
+    const again = parseRequestTarget("DELETE", "/api/v1/namespaces/cache/configmaps/once");
+    expect(again).not.toBe(once);
+    expect(again.info).toEqual(once.info);
   });
 });
