@@ -1251,7 +1251,7 @@ export class GenericStore implements RESTStorage {
     const worker = async (): Promise<void> => {
       while (failure === undefined && next < list.items.length) {
         const item = list.items[next++]!;
-        const itemCtx = this.info.namespaced ? { ...ctx, namespace: item.metadata?.namespace } : ctx;
+        const itemCtx = this.info.namespaced ? { ...ctx, signal: ctx.signal, namespace: item.metadata?.namespace } : ctx;
         try {
           if (!(await this.deleteListed(itemCtx, item, opts, direct))) {
             await this.delete(itemCtx, item.metadata?.name ?? "", { ...opts, preconditions: undefined });
