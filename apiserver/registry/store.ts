@@ -305,7 +305,9 @@ export class GenericStore implements RESTStorage {
     } catch {
       return undefined;
     }
-    return (await c.waitUntilFresh(current)) ? c : undefined;
+    // Usually already current: answered without another await (a microtask hop per read).
+    const fresh = c.waitUntilFresh(current);
+    return (typeof fresh === "boolean" ? fresh : await fresh) ? c : undefined;
   }
 
   /** The watch cache when it has its first list (waiting for it briefly), else undefined. */
