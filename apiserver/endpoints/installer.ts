@@ -62,10 +62,9 @@ function entry(storage: RESTStorage, opts: InstallOptions): InstalledResource {
   return out;
 }
 
-const gvKey = (group: string, version: string): string => `${group}/${version}`;
-
 export class ResourceIndex {
-  private readonly byGroupVersion = new Map<string, Map<string, InstalledResource>>();
+  /** Group, then version, then plural: a lookup per request joins no strings (a key per call cost an allocation and a hash). */
+  private readonly byGroup = new Map<string, Map<string, Map<string, InstalledResource>>>();
   private readonly order: GroupVersion[] = [];
   private changes = 0;
   private readonly listeners = new Set<() => void>();
@@ -90,17 +89,25 @@ export class ResourceIndex {
     for (const fn of this.listeners) fn();
   }
 
+  private resourcesOf(group: string, version: string): Map<string, InstalledResource> | undefined {
+    return this.byGroup.get(group)?.get(version);
+  }
+
   /** Installs a storage; a plural already served in its group-version is an error. */
   add(storage: RESTStorage, opts: InstallOptions = {}): void {
-    const key = gvKey(storage.group, storage.version);
-    let resources = this.byGroupVersion.get(key);
+    let versions = this.byGroup.get(storage.group);
+    if (!versions) {
+      versions = new Map();
+      this.byGroup.set(storage.group, versions);
+    }
+    let resources = versions.get(storage.version);
     if (!resources) {
       resources = new Map();
-      this.byGroupVersion.set(key, resources);
+      versions.set(storage.version, resources);
       this.order.push({ group: storage.group, version: storage.version });
     }
     if (resources.has(storage.info.plural)) {
-      throw new Error(`resource ${storage.info.plural} is installed twice in ${key}`);
+      throw new Error(`resource ${storage.info.plural} is installed twice in ${storage.group}/${storage.version}`);
     }
     resources.set(storage.info.plural, entry(storage, opts));
     this.changed();
@@ -108,7 +115,7 @@ export class ResourceIndex {
 
   /** Installs a storage in place of the one serving the same plural (or newly). */
   replace(storage: RESTStorage, opts: InstallOptions = {}): void {
-    const resources = this.byGroupVersion.get(gvKey(storage.group, storage.version));
+    const resources = this.resourcesOf(storage.group, storage.version);
     if (resources?.has(storage.info.plural)) {
       resources.set(storage.info.plural, entry(storage, opts));
       this.changed();
@@ -119,11 +126,12 @@ export class ResourceIndex {
 
   /** Stops serving a resource; a group-version left empty disappears from discovery. False when it was not served. */
   remove(group: string, version: string, plural: string): boolean {
-    const key = gvKey(group, version);
-    const resources = this.byGroupVersion.get(key);
-    if (!resources?.delete(plural)) return false;
+    const versions = this.byGroup.get(group);
+    const resources = versions?.get(version);
+    if (!versions || !resources?.delete(plural)) return false;
     if (resources.size === 0) {
-      this.byGroupVersion.delete(key);
+      versions.delete(version);
+      if (versions.size === 0) this.byGroup.delete(group);
       const i = this.order.findIndex((gv) => gv.group === group && gv.version === version);
       if (i >= 0) this.order.splice(i, 1);
     }
@@ -154,14 +162,14 @@ export class ResourceIndex {
   }
 
   hasGroupVersion(group: string, version: string): boolean {
-    return this.byGroupVersion.has(gvKey(group, version));
+    return this.resourcesOf(group, version) !== undefined;
   }
 
   resources(group: string, version: string): InstalledResource[] {
-    return [...(this.byGroupVersion.get(gvKey(group, version))?.values() ?? [])];
+    return [...(this.resourcesOf(group, version)?.values() ?? [])];
   }
 
   lookup(group: string, version: string, plural: string): InstalledResource | undefined {
-    return this.byGroupVersion.get(gvKey(group, version))?.get(plural);
+    return this.byGroup.get(group)?.get(version)?.get(plural);
   }
 }

@@ -305,7 +305,9 @@ export class GenericStore implements RESTStorage {
     } catch {
       return undefined;
     }
-    return (await c.waitUntilFresh(current)) ? c : undefined;
+    // Usually already current: answered without another await (a microtask hop per read).
+    const fresh = c.waitUntilFresh(current);
+    return (typeof fresh === "boolean" ? fresh : await fresh) ? c : undefined;
   }
 
   /** The watch cache when it has its first list (waiting for it briefly), else undefined. */
@@ -1251,7 +1253,7 @@ export class GenericStore implements RESTStorage {
     const worker = async (): Promise<void> => {
       while (failure === undefined && next < list.items.length) {
         const item = list.items[next++]!;
-        const itemCtx = this.info.namespaced ? { ...ctx, namespace: item.metadata?.namespace } : ctx;
+        const itemCtx = this.info.namespaced ? { ...ctx, signal: ctx.signal, namespace: item.metadata?.namespace } : ctx;
         try {
           if (!(await this.deleteListed(itemCtx, item, opts, direct))) {
             await this.delete(itemCtx, item.metadata?.name ?? "", { ...opts, preconditions: undefined });

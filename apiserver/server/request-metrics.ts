@@ -28,11 +28,14 @@ abstract class FixedLabelMetric<S> {
 
   readonly aggregator = "sum";
 
-  /** The series under `key` (one string per label combination), made with `labels()` the first time. */
-  protected seriesFor(key: string, labels: () => Labels): S {
+  /**
+   * The series under `key` (one string per label combination), made with `labels` the first time
+   * (kept, not copied: the caller makes one object per series and leaves it alone).
+   */
+  protected seriesFor(key: string, labels: Labels): S {
     let s = this.series.get(key);
     if (!s) {
-      s = this.newSeries(labels());
+      s = this.newSeries(labels);
       this.series.set(key, s);
     }
     return s;
@@ -55,7 +58,7 @@ export class FixedLabelCounter extends FixedLabelMetric<{ labels: Labels; value:
     super(name, help, "counter", registry);
   }
 
-  inc(key: string, labels: () => Labels): void {
+  inc(key: string, labels: Labels): void {
     this.seriesFor(key, labels).value++;
   }
 
@@ -86,7 +89,7 @@ export class FixedLabelHistogram extends FixedLabelMetric<HistogramSeries> {
     super(name, help, "histogram", registry);
   }
 
-  observe(key: string, labels: () => Labels, value: number): void {
+  observe(key: string, labels: Labels, value: number): void {
     const s = this.seriesFor(key, labels);
     let i = 0;
     while (i < this.buckets.length && value > this.buckets[i]!) i++;

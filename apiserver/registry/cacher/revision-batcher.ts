@@ -63,11 +63,16 @@ export class RevisionBatcher {
     this.next = undefined;
     const p = this.fetch();
     this.inFlight = p;
-    const done = (): void => {
-      if (this.inFlight === p) this.inFlight = undefined;
-    };
-    p.then(done, done);
+    // Unnamed arrows: tsx names each closure assigned to a name, a defineProperty per read.
+    p.then(
+      () => this.ended(p),
+      () => this.ended(p),
+    );
     return p;
+  }
+
+  private ended(p: Promise<number>): void {
+    if (this.inFlight === p) this.inFlight = undefined;
   }
 }
 

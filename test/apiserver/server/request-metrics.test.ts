@@ -34,8 +34,8 @@ describe("request metrics", () => {
     ];
     for (const [verb, resource, code, seconds] of observations) {
       const key = `${verb}\0${resource}`;
-      counter.inc(`${key}\0${code}`, () => ({ verb, resource, code }));
-      histogram.observe(key, () => ({ verb, resource }), seconds);
+      counter.inc(`${key}\0${code}`, { verb, resource, code });
+      histogram.observe(key, { verb, resource }, seconds);
       pc.inc({ verb, resource, code });
       ph.observe({ verb, resource }, seconds);
     }

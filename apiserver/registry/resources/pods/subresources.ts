@@ -278,7 +278,7 @@ function pickContainer(pod: KubeObject, requested: string): string {
 /** The node a pod runs on must exist; we never reach a kubelet, so a scheduled pod's stream is unavailable. */
 async function kubeletUnreachable(ctx: RequestContext, lookup: StoreLookup, nodeName: string): Promise<never> {
   const nodes = lookup("", "nodes");
-  if (nodes) await nodes.get({ ...ctx, namespace: "" }, nodeName);
+  if (nodes) await nodes.get({ ...ctx, signal: ctx.signal, namespace: "" }, nodeName);
   throw newServiceUnavailable(`no kubelet is reachable for node ${JSON.stringify(nodeName)}`);
 }
 
