@@ -75,7 +75,14 @@ export class ServiceCIDRController {
   async run(workers: number, signal: AbortSignal): Promise<void> {
     this.options.log?.(`Starting controller ${this.options.controllerName}`, 2);
     await runWorkers(this.queue, this.#synced, workers, signal, () =>
-      retryingWorker(this.queue, signal, MAX_RETRIES, (key) => this.sync(key, signal), this.options.onError, (key) => `ServiceCIDR ${key}`),
+      retryingWorker(
+        this.queue,
+        signal,
+        MAX_RETRIES,
+        (key) => this.sync(key, signal),
+        this.options.onError,
+        (key) => `ServiceCIDR ${key}`,
+      ),
     );
   }
 
@@ -111,7 +118,12 @@ export class ServiceCIDRController {
       if (!this.canDelete(sc)) {
         // Reevaluated on any change of a related ServiceCIDR or IPAddress.
         await api.applyStatus(
-          this.statusApply(key, "False", "There are still IPAddresses referencing the ServiceCIDR, please remove them or create a new ServiceCIDR", "Terminating"),
+          this.statusApply(
+            key,
+            "False",
+            "There are still IPAddresses referencing the ServiceCIDR, please remove them or create a new ServiceCIDR",
+            "Terminating",
+          ),
           { fieldManager: this.options.controllerName, force: true, ...(signal && { signal }) },
         );
         return;
@@ -145,7 +157,15 @@ export class ServiceCIDRController {
       metadata: { name },
       status: {
         conditions: [
-          { type: "Ready", status, ...(reason && { reason }), message, lastTransitionTime: this.#now().toISOString().replace(/\.\d+Z$/, "Z") },
+          {
+            type: "Ready",
+            status,
+            ...(reason && { reason }),
+            message,
+            lastTransitionTime: this.#now()
+              .toISOString()
+              .replace(/\.\d+Z$/, "Z"),
+          },
         ],
       },
     } as ServiceCIDR;

@@ -4,7 +4,7 @@
  * into a lower, static part and an upper, dynamic part (KEP-3070), as numbers.
  */
 import { formatCIDR, isIPv4Mapped, parseCIDR } from "../validation/cidr.js";
-import { formatIP, parseIP, type ParsedIP } from "../validation/strings.js";
+import { formatIP, parseIP } from "../validation/strings.js";
 /** An IP family as the API spells it. */
 export type IPFamily = "IPv4" | "IPv6";
 
@@ -27,7 +27,7 @@ function fromBig(family: IPFamily, value: bigint): string {
     bytes[i] = Number(value & 0xffn);
     value >>= 8n;
   }
-  return formatIP({ family: family === "IPv4" ? 4 : 6, bytes } as ParsedIP);
+  return formatIP({ family: family === "IPv4" ? 4 : 6, bytes });
 }
 
 /** upstream's calculateRangeOffset: min(max(16, size/16), 256), none below 16 addresses. */

@@ -84,9 +84,7 @@ describe("service-cidr-controller", () => {
       return cond?.status === "True" && got.metadata?.finalizers?.includes(SERVICE_CIDR_FINALIZER) ? got : undefined;
     });
     expect(ready.status?.conditions?.[0]).toMatchObject({ type: "Ready", status: "True", message: "Kubernetes Service CIDR is ready" });
-    const sixth = await eventually("a Service from the new range", async () =>
-      services.create(service("sixth")).catch(() => undefined),
-    );
+    const sixth = await eventually("a Service from the new range", async () => services.create(service("sixth")).catch(() => undefined));
     expect(sixth.spec?.clusterIP).toMatch(/^10\.1\.0\.[1-6]$/);
     const ip = await cs.networkingV1().ipAddresses().get(sixth.spec!.clusterIP!);
     expect(ip.spec?.parentRef).toEqual({ resource: "services", namespace: "default", name: "sixth" });

@@ -43,14 +43,19 @@ describeWithTools(["kubectl"], "kubectl: IPAddresses and ServiceCIDRs", () => {
 
     const manifest = file(
       "extra.yaml",
-      ["apiVersion: networking.k8s.io/v1", "kind: ServiceCIDR", "metadata:", "  name: extra", "spec:", "  cidrs: [10.1.0.0/29]", ""].join("\n"),
+      ["apiVersion: networking.k8s.io/v1", "kind: ServiceCIDR", "metadata:", "  name: extra", "spec:", "  cidrs: [10.1.0.0/29]", ""].join(
+        "\n",
+      ),
     );
     expect(await ok("apply", "-f", manifest)).toBe("servicecidr.networking.k8s.io/extra created\n");
     await eventually("extra Ready", async () => {
       const sc = await json("get", "servicecidr", "extra", "-o", "json");
       return sc.status?.conditions?.[0]?.status === "True";
     });
-    await eventually("a Service from the new range", async () => (await kubectl("create", "service", "clusterip", "more", "--tcp=80:80")).code === 0);
+    await eventually(
+      "a Service from the new range",
+      async () => (await kubectl("create", "service", "clusterip", "more", "--tcp=80:80")).code === 0,
+    );
     expect((await ok("get", "service", "more", "-o", "jsonpath={.spec.clusterIP}")).trim()).toMatch(/^10\.1\.0\.[1-6]$/);
 
     expect(await ok("delete", "servicecidr", "extra", "--wait=false")).toBe('servicecidr.networking.k8s.io "extra" deleted\n');

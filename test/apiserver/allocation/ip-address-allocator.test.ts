@@ -40,7 +40,9 @@ const serviceCIDR = (name: string, cidrs: string[], ready?: "True" | "False"): K
   kind: "ServiceCIDR",
   metadata: { name },
   spec: { cidrs },
-  ...(ready && { status: { conditions: [{ type: "Ready", status: ready, reason: "X", message: "m", lastTransitionTime: "2026-01-01T00:00:00Z" }] } }),
+  ...(ready && {
+    status: { conditions: [{ type: "Ready", status: ready, reason: "X", message: "m", lastTransitionTime: "2026-01-01T00:00:00Z" }] },
+  }),
 });
 
 async function create(s: RESTStorage, obj: KubeObject): Promise<KubeObject> {
@@ -72,7 +74,9 @@ describe("IPAddress allocation", () => {
     await create(services, svc("a", { clusterIP: "10.0.0.3" }));
     const taken = await statusOf(create(services, svc("b", { clusterIP: "10.0.0.3" })));
     expect(taken.code).toBe(422);
-    expect(taken.message).toContain('spec.clusterIPs: Invalid value: ["10.0.0.3"]: failed to allocate IP 10.0.0.3: provided IP is already allocated');
+    expect(taken.message).toContain(
+      'spec.clusterIPs: Invalid value: ["10.0.0.3"]: failed to allocate IP 10.0.0.3: provided IP is already allocated',
+    );
     const outside = await statusOf(create(services, svc("c", { clusterIP: "10.9.0.1" })));
     expect(outside.code).toBe(422);
     expect(outside.message).toContain("failed to allocate IP 10.9.0.1: the provided network does not match the current range");
@@ -92,7 +96,7 @@ describe("IPAddress allocation", () => {
     await allocation.serviceCIDRs.synced();
     await new Promise((r) => setTimeout(r, 50));
     const ips = [];
-    for (let i = 0; i < 3; i++) ips.push((await create(services, svc(`s${i}`))).spec!.clusterIP as string);
+    for (let i = 0; i < 3; i++) ips.push(((await create(services, svc(`s${i}`))).spec as { clusterIP: string }).clusterIP);
     // 10.0.0.0/30 holds .1 and .2, then the /16.
     expect(ips.slice(0, 2).sort()).toEqual(["10.0.0.1", "10.0.0.2"]);
     expect(ips[2]).toMatch(/^10\.0\./);
@@ -115,13 +119,16 @@ describe("IPAddress repair", () => {
     const { services, ipAddresses, cidrs, allocation } = setup();
     await create(cidrs, serviceCIDR("kubernetes", ["10.0.0.0/29"]));
     const a = await create(services, svc("a", { clusterIP: "10.0.0.2" }));
-    const ip = a.spec!.clusterIP as string;
+    const ip = (a.spec as { clusterIP: string }).clusterIP;
     await ipAddresses.delete!(ctx(), ip, {});
     // A leaked IPAddress of the allocator, and one of another owner left alone.
     await create(ipAddresses, {
       apiVersion: "networking.k8s.io/v1",
       kind: "IPAddress",
-      metadata: { name: "10.0.0.6", labels: { "ipaddress.kubernetes.io/managed-by": "ipallocator.k8s.io", "ipaddress.kubernetes.io/ip-family": "IPv4" } },
+      metadata: {
+        name: "10.0.0.6",
+        labels: { "ipaddress.kubernetes.io/managed-by": "ipallocator.k8s.io", "ipaddress.kubernetes.io/ip-family": "IPv4" },
+      },
       spec: { parentRef: { resource: "services", namespace: "default", name: "gone" } },
     });
     let now = new Date();

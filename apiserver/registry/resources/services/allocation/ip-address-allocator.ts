@@ -99,12 +99,14 @@ export class IPAddressAllocation {
           else byCIDR.set(range.cidr, { range, ready });
         }
       };
-      for (const sc of this.serviceCIDRs.values()) add(sc as ServiceCIDRLike);
+      for (const sc of this.serviceCIDRs.values()) add(sc);
       if (!this.serviceCIDRs.has(DEFAULT_SERVICE_CIDR_NAME)) add({ spec: { cidrs: [...this.options.defaultCIDRs] } });
       const byFamily = new Map<IPFamily, RangeState[]>();
       for (const s of byCIDR.values()) byFamily.set(s.range.family, [...(byFamily.get(s.range.family) ?? []), s]);
       for (const list of byFamily.values())
-        list.sort((a, b) => b.range.prefix - a.range.prefix || (a.range.network < b.range.network ? -1 : a.range.network > b.range.network ? 1 : 0));
+        list.sort(
+          (a, b) => b.range.prefix - a.range.prefix || (a.range.network < b.range.network ? -1 : a.range.network > b.range.network ? 1 : 0),
+        );
       this.view = { version, byFamily };
     }
     return this.view.byFamily.get(family) ?? [];
@@ -117,7 +119,8 @@ export class IPAddressAllocation {
     const state = addr && this.ranges(family).find((s) => s.ready && s.range.contains(addr.family, addr.value));
     if (!addr || !state) throw new AllocationError("MismatchedNetwork", MISMATCHED);
     if (dryRun) return;
-    if (!(await this.create(state.range.text(addr.value), family, owner))) throw new AllocationError("Allocated", "provided IP is already allocated");
+    if (!(await this.create(state.range.text(addr.value), family, owner)))
+      throw new AllocationError("Allocated", "provided IP is already allocated");
   }
 
   /** A free address of the first ready range with one (upper part first, from a random start, as upstream). */
@@ -132,7 +135,9 @@ export class IPAddressAllocation {
     for (const { range } of ready) {
       const ip =
         (await this.allocateFrom(range, range.offsetAddress, range.last, family, owner)) ??
-        (range.offsetAddress > range.first ? await this.allocateFrom(range, range.first, range.offsetAddress - 1n, family, owner) : undefined);
+        (range.offsetAddress > range.first
+          ? await this.allocateFrom(range, range.first, range.offsetAddress - 1n, family, owner)
+          : undefined);
       if (ip !== undefined) return ip;
     }
     throw new AllocationError("Full", FULL);
@@ -142,7 +147,8 @@ export class IPAddressAllocation {
   private async allocateFrom(range: CIDRRange, from: bigint, to: bigint, family: IPFamily, owner: ServiceRef): Promise<string | undefined> {
     if (to < from) return undefined;
     const size = to - from + 1n;
-    const start = BigInt(Math.floor(this.random() * Number(size > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : size))) % size;
+    const start =
+      BigInt(Math.floor(this.random() * Number(size > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : size))) % size;
     for (let k = 0n; k < size; k++) {
       const ip = range.text(from + ((start + k) % size));
       if (this.addresses.has(ip)) continue;
@@ -157,7 +163,12 @@ export class IPAddressAllocation {
   private async create(ip: string, family: IPFamily, owner: ServiceRef): Promise<boolean> {
     const storage = this.options.ipAddresses;
     try {
-      const created = await storage.create!.call(storage, apiserverContext(new AbortController().signal), ipAddressObject(ip, family, owner), {});
+      const created = await storage.create!.call(
+        storage,
+        apiserverContext(new AbortController().signal),
+        ipAddressObject(ip, family, owner),
+        {},
+      );
       this.addresses.observe("ADDED", created);
       return true;
     } catch (err) {

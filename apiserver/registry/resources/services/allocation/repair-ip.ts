@@ -44,7 +44,7 @@ interface ParentRef {
 }
 
 function parentRefOf(ip: KubeObject): ParentRef {
-  return ((ip.spec as { parentRef?: ParentRef } | undefined)?.parentRef ?? {}) as ParentRef;
+  return ((ip.spec as { parentRef?: ParentRef } | undefined)?.parentRef ?? {});
 }
 
 function managedByAllocator(ip: KubeObject): boolean {
@@ -165,7 +165,11 @@ export class IPAddressRepair {
       const ip = formatIP(parsed);
       const family = familyOf(ip);
       if (serviceCIDRsContaining([...this.options.allocation.serviceCIDRs.values()] as ServiceCIDRLike[], ip).length === 0) {
-        await this.event(svc, "ClusterIPOutOfRange", `Cluster IP [${family}]: ${ip} is not within any configured Service CIDR; please recreate service`);
+        await this.event(
+          svc,
+          "ClusterIPOutOfRange",
+          `Cluster IP [${family}]: ${ip} is not within any configured Service CIDR; please recreate service`,
+        );
         this.log(`the ClusterIP [${family}]: ${ip} for Service ${ns}/${name} is not within any service CIDR; please recreate`);
         continue;
       }
@@ -178,21 +182,35 @@ export class IPAddressRepair {
       }
       const ref = parentRefOf(address);
       if ((ref.group ?? "") !== "" || ref.resource !== "services") {
-        await this.event(svc, "ClusterIPNotAllocated", `the ClusterIP [${family}]: ${ip} for Service ${ns}/${name} has a wrong reference; repairing`);
+        await this.event(
+          svc,
+          "ClusterIPNotAllocated",
+          `the ClusterIP [${family}]: ${ip} for Service ${ns}/${name} has a wrong reference; repairing`,
+        );
         await this.recreate(ip, svc);
         continue;
       }
       if ((ref.namespace ?? "") !== ns || ref.name !== name) {
         const holder = this.services.get(ref.namespace ? `${ref.namespace}/${ref.name ?? ""}` : (ref.name ?? ""));
         if (!holder) {
-          await this.event(svc, "ClusterIPNotAllocated", `the ClusterIP [${family}]: ${ip} for Service ${ns}/${name} has a wrong reference; repairing`);
+          await this.event(
+            svc,
+            "ClusterIPNotAllocated",
+            `the ClusterIP [${family}]: ${ip} for Service ${ns}/${name} has a wrong reference; repairing`,
+          );
           await this.recreate(ip, svc);
           continue;
         }
         // Two Services hold the address: reported, the IPAddress left to the one it names.
         if (allocatedClusterIPs(serviceSpec(holder)).includes(ip)) {
-          await this.event(svc, "ClusterIPAlreadyAllocated", `Cluster IP [${family}]:${ip} was assigned to multiple services; please recreate service`);
-          this.log(`the cluster IP [${family}]:${ip} for service ${ns}/${name} was assigned to other services ${ref.namespace ?? ""}/${ref.name ?? ""}; please recreate`);
+          await this.event(
+            svc,
+            "ClusterIPAlreadyAllocated",
+            `Cluster IP [${family}]:${ip} was assigned to multiple services; please recreate service`,
+          );
+          this.log(
+            `the cluster IP [${family}]:${ip} for service ${ns}/${name} was assigned to other services ${ref.namespace ?? ""}/${ref.name ?? ""}; please recreate`,
+          );
         }
       }
       const labels = address.metadata?.labels ?? {};
@@ -218,7 +236,11 @@ export class IPAddressRepair {
     if (!svc) {
       if (lifetime > this.grace) {
         this.log(`IPAddress ${name} appears to have leaked: cleaning up`);
-        await this.event(address, "IPAddressNotAllocated", `IPAddress: ${name} for Service ${ref.namespace ?? ""}/${ref.name ?? ""} appears to have leaked: cleaning up`);
+        await this.event(
+          address,
+          "IPAddressNotAllocated",
+          `IPAddress: ${name} for Service ${ref.namespace ?? ""}/${ref.name ?? ""} appears to have leaked: cleaning up`,
+        );
         await this.delete(name);
         return;
       }
@@ -232,7 +254,9 @@ export class IPAddressRepair {
       this.enqueue(`ip:${name}`, this.grace - lifetime + 1);
       return;
     }
-    this.log(`the IPAddress: ${name} for Service ${svc.metadata?.name ?? ""}/${svc.metadata?.namespace ?? ""} has a wrong reference ${formatRef(ref)}; cleaning up`);
+    this.log(
+      `the IPAddress: ${name} for Service ${svc.metadata?.name ?? ""}/${svc.metadata?.namespace ?? ""} has a wrong reference ${formatRef(ref)}; cleaning up`,
+    );
     await this.event(
       address,
       "IPAddressWrongReference",

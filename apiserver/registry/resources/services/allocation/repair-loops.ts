@@ -92,7 +92,12 @@ async function bumpEvent(events: RESTStorage, at: { namespace: string; name: str
 export function serviceRepairs(
   options: ServiceRepairOptions,
   signal: AbortSignal = new AbortController().signal,
-): { ips: RangeRepair<string>; secondaryIPs?: RangeRepair<string>; ports: RangeRepair<number>; recordEvent: (e: RepairEvent) => Promise<void> } {
+): {
+  ips: RangeRepair<string>;
+  secondaryIPs?: RangeRepair<string>;
+  ports: RangeRepair<number>;
+  recordEvent: (e: RepairEvent) => Promise<void>;
+} {
   const log = options.log ?? (() => {});
   const now = options.now ?? (() => new Date());
   const list = options.services.list?.bind(options.services);
