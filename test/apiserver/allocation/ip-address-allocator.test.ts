@@ -69,6 +69,15 @@ describe("IPAddress allocation", () => {
     expect(await names(ipAddresses)).toEqual([]);
   });
 
+  it("a Service with generateName: its name is chosen before allocating, so the IPAddress names it", async () => {
+    const { services, ipAddresses } = setup();
+    const made = await create(services, { ...svc(""), metadata: { generateName: "gen-", namespace: "default" } });
+    const name = made.metadata!.name!;
+    expect(name).toMatch(/^gen-[a-z0-9]{5}$/);
+    const ip = await ipAddresses.get!(ctx(), (made.spec as { clusterIP: string }).clusterIP, {});
+    expect(ip.spec).toEqual({ parentRef: { resource: "services", namespace: "default", name } });
+  });
+
   it("a taken address, one outside every ServiceCIDR, a full range: upstream's messages", async () => {
     const { services } = setup();
     await create(services, svc("a", { clusterIP: "10.0.0.3" }));
