@@ -44,7 +44,7 @@ interface ParentRef {
 }
 
 function parentRefOf(ip: KubeObject): ParentRef {
-  return ((ip.spec as { parentRef?: ParentRef } | undefined)?.parentRef ?? {});
+  return (ip.spec as { parentRef?: ParentRef } | undefined)?.parentRef ?? {};
 }
 
 function managedByAllocator(ip: KubeObject): boolean {
