@@ -108,6 +108,7 @@ const SYSTEM_FILES = [
   "test/controllers/garbagecollector/gc-live.test.ts",
   "test/controllers/namespace-controller.test.ts",
   "test/controllers/pvc-protection.test.ts",
+  "test/controllers/servicecidrs.test.ts",
   "test/generated/clientset.test.ts",
   "test/generator/code-cache.test.ts",
   "test/generator/docs-crds.test.ts",

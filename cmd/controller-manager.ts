@@ -41,7 +41,7 @@ export function addControllerManagerFlags(cmd: Command): Command {
   return cmd
     .option(
       "--controllers <list>",
-      "controllers to enable: '*' enables all on-by-default controllers, 'foo' enables the controller named 'foo', '-foo' disables the controller named 'foo' (all controllers: namespace-controller, garbage-collector-controller, serviceaccount-controller, root-ca-cert-publisher, clusterrole-aggregation-controller, resourcequota-controller, persistentvolumeclaim-protection-controller, persistentvolume-protection-controller, endpoints-controller, endpointslice-controller, endpointslice-mirroring-controller, pod-garbage-collector-controller)",
+      "controllers to enable: '*' enables all on-by-default controllers, 'foo' enables the controller named 'foo', '-foo' disables the controller named 'foo' (all controllers: namespace-controller, garbage-collector-controller, serviceaccount-controller, root-ca-cert-publisher, clusterrole-aggregation-controller, resourcequota-controller, persistentvolumeclaim-protection-controller, persistentvolume-protection-controller, endpoints-controller, endpointslice-controller, endpointslice-mirroring-controller, pod-garbage-collector-controller, service-cidr-controller)",
       "*",
     )
     .option(

@@ -58,6 +58,12 @@ const kubegenControllerManagerRules: PolicyRule[] = [
   // The endpoints and EndpointSlice controllers write what Services' Pods make.
   { apiGroups: [""], resources: ["endpoints"], verbs: ["create", "update", "delete"] },
   { apiGroups: ["discovery.k8s.io"], resources: ["endpointslices"], verbs: ["create", "update", "delete"] },
+  // service-cidr-controller puts its finalizer on ServiceCIDRs (and takes it off) and writes their status.
+  {
+    apiGroups: ["networking.k8s.io"],
+    resources: ["servicecidrs", "servicecidrs/finalizers", "servicecidrs/status"],
+    verbs: ["patch", "update"],
+  },
 ];
 
 const ruleKey = (r: PolicyRule): string =>

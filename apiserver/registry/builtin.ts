@@ -9,7 +9,8 @@ import { scaleSubresource } from "./scale.js";
 import type { Storage } from "../storage/interface.js";
 import { NamespaceStore } from "./resources/namespaces/storage.js";
 import { legacyBindingStorage } from "./resources/pods/subresources.js";
-import { newServiceAllocators, type ServiceRanges } from "./resources/services/allocation/index.js";
+import { newServiceAllocators, serviceCIDRs, type ServiceRanges } from "./resources/services/allocation/index.js";
+import { IPAddressAllocation } from "./resources/services/allocation/ip-address-allocator.js";
 import { ServiceStore } from "./resources/services/storage.js";
 import { clusterRoleBindingStrategy } from "./resources/clusterrolebindings/strategy.js";
 import { clusterRoleStrategy } from "./resources/clusterroles/strategy.js";
@@ -148,5 +149,33 @@ export function buildBuiltinStorages(storage: Storage, scheme: Scheme, options: 
   }
   const pods = stores.get("/pods");
   if (pods) out.push({ ...legacyBindingStorage(pods), backend: storage });
+  useIPAddressAllocation(stores, out, options);
   return out;
+}
+
+const ipAddressAllocations = new WeakMap<RESTStorage, IPAddressAllocation>();
+
+/** The IPAddress allocation behind the Services storage of {@link buildBuiltinStorages}, when it allocates through IPAddresses. */
+export function ipAddressAllocationOf(services: RESTStorage): IPAddressAllocation | undefined {
+  return ipAddressAllocations.get(services);
+}
+
+/**
+ * Where networking.k8s.io/v1 IPAddresses and ServiceCIDRs are served, Services allocate their
+ * ClusterIPs as IPAddress objects from every ServiceCIDR (upstream's default since 1.33); a
+ * Service store built on its own keeps the `--service-cluster-ip-range` bitmaps.
+ */
+function useIPAddressAllocation(stores: Map<string, GenericStore>, out: RESTStorage[], options: BuiltinStoreOptions): void {
+  const services = stores.get("/services");
+  const ipAddresses = stores.get("networking.k8s.io/ipaddresses");
+  const cidrs = stores.get("networking.k8s.io/servicecidrs");
+  if (!(services instanceof ServiceStore) || !ipAddresses || !cidrs || !options.serviceRanges) return;
+  const allocation = new IPAddressAllocation({
+    ipAddresses: restStorageFor(ipAddresses),
+    serviceCIDRs: restStorageFor(cidrs),
+    defaultCIDRs: serviceCIDRs(options.serviceRanges),
+  });
+  services.allocators.useClusterIPAllocators((family) => allocation.forFamily(family));
+  const rest = out.find((s) => s.group === "" && s.info.plural === "services");
+  if (rest) ipAddressAllocations.set(rest, allocation);
 }

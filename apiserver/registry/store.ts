@@ -646,7 +646,8 @@ export class GenericStore implements RESTStorage {
     now: string,
   ): Promise<KubeObject> {
     const meta = obj.metadata!;
-    if (generated) meta.name = generateName(meta.generateName!);
+    // A store's beginCreate may have chosen it already (Services: upstream generates it before BeginCreate).
+    if (generated && !meta.name) meta.name = generateName(meta.generateName!);
     this.beforeCreate(ctx, obj, now);
     await opts.admission?.validate(obj, undefined);
     const name = meta.name!;

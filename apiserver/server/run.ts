@@ -14,7 +14,7 @@ import { SYSTEM_PRIORITY_CLASSES_HOOK, systemPriorityClassesHook } from "../cont
 import { IDENTITY_LEASE_GC_HOOK, IDENTITY_LEASE_HOOK, identityLeaseGCHook, identityLeaseHook } from "../controlplane/apiserver-identity.js";
 import { FLOWCONTROL_BOOTSTRAP_HOOK, flowControlBootstrapHook } from "../controlplane/flowcontrol-bootstrap.js";
 import { OpenAPIDocuments } from "../endpoints/openapi.js";
-import { buildBuiltinStorages } from "../registry/builtin.js";
+import { buildBuiltinStorages, ipAddressAllocationOf } from "../registry/builtin.js";
 import { compiledGroupStrategies } from "../registry/compiled-schema.js";
 import { SERVICE_REPAIR_HOOK, serviceRepairHook } from "../registry/resources/services/allocation/repair-loops.js";
 import type { RESTStorage } from "../registry/rest.js";
@@ -259,6 +259,8 @@ export function addPostStartHooks(config: CompletedConfig, server: APIServer, st
   const servicesStorage = storages.find((s) => s.group === "" && s.info.plural === "services");
   if (servicesStorage) {
     const events = storages.find((s) => s.group === "" && s.info.plural === "events");
+    const allocation = ipAddressAllocationOf(servicesStorage);
+    const ipAddressesStorage = storages.find((s) => s.group === "networking.k8s.io" && s.info.plural === "ipaddresses");
     const repair = {
       storage,
       scheme,
@@ -267,6 +269,7 @@ export function addPostStartHooks(config: CompletedConfig, server: APIServer, st
       events,
       intervalMs: options.serviceRepairIntervalMs,
       log,
+      ...(allocation && ipAddressesStorage && { ipAddresses: { allocation, storage: ipAddressesStorage } }),
     };
     server.hooks.addPostStartHook(SERVICE_REPAIR_HOOK, serviceRepairHook(repair));
   }

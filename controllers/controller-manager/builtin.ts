@@ -11,6 +11,7 @@ import { newPodGCControllerDescriptor } from "../podgc/descriptor.js";
 import { newResourceQuotaControllerDescriptor } from "../resourcequota/descriptor.js";
 import { newRootCACertPublisherDescriptor } from "../rootcacertpublisher/descriptor.js";
 import { newServiceAccountControllerDescriptor } from "../serviceaccount/descriptor.js";
+import { newServiceCIDRControllerDescriptor } from "../servicecidrs/descriptor.js";
 import { newControllerRegistry, type ControllerDescriptor, type ControllerRegistry } from "../controller/descriptors.js";
 
 /** Every built-in descriptor, in start order. */
@@ -28,6 +29,7 @@ export function builtinControllerDescriptors(): ControllerDescriptor[] {
     newEndpointSliceControllerDescriptor(),
     newEndpointSliceMirroringControllerDescriptor(),
     newPodGCControllerDescriptor(),
+    newServiceCIDRControllerDescriptor(),
   ];
 }
 

@@ -174,6 +174,7 @@ describe("controller-manager leader election", () => {
         "endpointslice-controller",
         "endpointslice-mirroring-controller",
         "pod-garbage-collector-controller",
+        "service-cidr-controller",
       ]);
 
       await cs

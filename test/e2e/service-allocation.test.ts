@@ -43,7 +43,8 @@ describeWithTools(["kubectl"], "kubectl: Service IP and NodePort allocation", ()
     );
     const outside = await kubectl("create", "service", "clusterip", "y", "--tcp=80:80", "--clusterip=10.200.0.1");
     expect(outside.stderr).toContain(
-      'spec.clusterIPs: Invalid value: ["10.200.0.1"]: failed to allocate IP 10.200.0.1: the provided IP (10.200.0.1) is not in the valid range. The range of valid IPs is 10.96.0.0/16',
+      // upstream's MetaAllocator: an address no ServiceCIDR holds.
+      'spec.clusterIPs: Invalid value: ["10.200.0.1"]: failed to allocate IP 10.200.0.1: the provided network does not match the current range',
     );
 
     expect((await kubectl("delete", "service", "x")).stdout).toBe('service "x" deleted\n');

@@ -8,6 +8,7 @@ import { StorageError } from "../../../storage/interface.js";
 import { interpretStorageError } from "../../errors.js";
 import type { DeleteOptions, KubeObject, RequestContext } from "../../rest.js";
 import { GenericStore, type GenericStoreOptions } from "../../store.js";
+import { generateName } from "../../system-fields.js";
 import type { AllocationTransaction, ServiceAllocators } from "./allocation/service-allocator.js";
 import { allocatedServiceStrategy, serviceStatusStrategy } from "./strategy.js";
 
@@ -34,6 +35,9 @@ export class ServiceStore extends GenericStore {
 
   /** Allocates the Service's IPs and ports once the field manager recorded what the client sent (upstream's beginCreate). */
   protected override async beginCreate(obj: KubeObject, dryRun: boolean): Promise<(stored: boolean) => Promise<void>> {
+    // As upstream, a generated name is chosen before allocating: the IPAddresses name their Service.
+    const meta = (obj.metadata ??= {});
+    if (!meta.name && meta.generateName) meta.name = generateName(meta.generateName);
     // Normalized as the store will, so the allocation sees the type and addresses it stores.
     this.strategy.prepareForCreate?.(obj);
     let txn: AllocationTransaction;

@@ -1,8 +1,9 @@
 /**
  * The `start-service-ip-repair-controllers` post-start hook: runs the ClusterIP and NodePort
- * repairs once (the hook finishes only when both succeeded, so the bitmaps match the Services
+ * repairs once (the hook finishes only when both succeeded, so the allocations match the Services
  * before the apiserver reports ready), then every interval (upstream: 3 minutes) until shutdown,
- * recording their findings as core/v1 Events on the Services.
+ * recording their findings as core/v1 Events. ClusterIPs allocated as IPAddresses are repaired
+ * by the IPAddress repair (which also follows every change); otherwise by the bitmap repairs.
  */
 import type { Scheme } from "../../../../../runtime/scheme.js";
 import type { Storage } from "../../../../storage/interface.js";
@@ -10,7 +11,9 @@ import { apiserverContext, type KubeObject, type RESTStorage } from "../../../re
 import { formatTime } from "../../../system-fields.js";
 import { SECONDARY_SERVICE_IPS_KEY, SERVICE_IPS_KEY, SERVICE_NODE_PORTS_KEY, serviceCIDRs, type ServiceRanges } from "./index.js";
 import { PortRange, serviceIPRange } from "./ranges.js";
+import type { IPAddressAllocation } from "./ip-address-allocator.js";
 import { clusterIPRepair, nodePortRepair, type RangeRepair, type RepairEvent } from "./repair.js";
+import { IPAddressRepair } from "./repair-ip.js";
 
 export const SERVICE_REPAIR_HOOK = "start-service-ip-repair-controllers";
 
@@ -25,6 +28,8 @@ export interface ServiceRepairOptions {
   services: RESTStorage;
   /** The core/v1 Events REST storage; without it findings are only logged. */
   events?: RESTStorage;
+  /** ClusterIPs are IPAddresses (with their storage): repaired by the IPAddress repair, not the bitmaps. */
+  ipAddresses?: { allocation: IPAddressAllocation; storage: RESTStorage };
   intervalMs?: number;
   /** How long the hook keeps retrying the first passes before failing (default one minute). */
   initialTimeoutMs?: number;
@@ -44,11 +49,11 @@ export function repairEventObject(e: RepairEvent, now: Date): KubeObject {
     kind: "Event",
     metadata: { name: `${meta.name ?? ""}.${stamp.toString(16)}`, namespace: meta.namespace ?? "default" },
     involvedObject: {
-      kind: "Service",
+      kind: e.service.kind ?? "Service",
       namespace: meta.namespace ?? "",
       name: meta.name ?? "",
       uid: meta.uid ?? "",
-      apiVersion: "v1",
+      apiVersion: e.service.apiVersion ?? "v1",
       resourceVersion: meta.resourceVersion ?? "",
     },
     reason: e.reason,
@@ -87,7 +92,12 @@ async function bumpEvent(events: RESTStorage, at: { namespace: string; name: str
 export function serviceRepairs(
   options: ServiceRepairOptions,
   signal: AbortSignal = new AbortController().signal,
-): { ips: RangeRepair<string>; secondaryIPs?: RangeRepair<string>; ports: RangeRepair<number> } {
+): {
+  ips: RangeRepair<string>;
+  secondaryIPs?: RangeRepair<string>;
+  ports: RangeRepair<number>;
+  recordEvent: (e: RepairEvent) => Promise<void>;
+} {
   const log = options.log ?? (() => {});
   const now = options.now ?? (() => new Date());
   const list = options.services.list?.bind(options.services);
@@ -120,6 +130,7 @@ export function serviceRepairs(
     ips: clusterIPRepair(SERVICE_IPS_KEY, ranges[0]!, base, true, families),
     ...(ranges[1] && { secondaryIPs: clusterIPRepair(SECONDARY_SERVICE_IPS_KEY, ranges[1], base, false, families) }),
     ports: nodePortRepair(SERVICE_NODE_PORTS_KEY, PortRange.parse(options.ranges.serviceNodePortRange), base),
+    recordEvent,
   };
 }
 
@@ -155,7 +166,24 @@ export function serviceRepairHook(options: ServiceRepairOptions): (ctx: { signal
     const log = options.log ?? (() => {});
     const repairs = serviceRepairs(options, signal);
     const deadline = Date.now() + (options.initialTimeoutMs ?? 60_000);
-    const all = [repairs.ips, ...(repairs.secondaryIPs ? [repairs.secondaryIPs] : []), repairs.ports];
+    const ipAddresses = options.ipAddresses;
+    const all: { runOnce(): Promise<void> }[] = ipAddresses
+      ? [repairs.ports]
+      : [repairs.ips, ...(repairs.secondaryIPs ? [repairs.secondaryIPs] : []), repairs.ports];
+    if (ipAddresses) {
+      signal.addEventListener("abort", () => ipAddresses.allocation.stop(), { once: true });
+      const repair = new IPAddressRepair({
+        allocation: ipAddresses.allocation,
+        services: options.services,
+        ipAddresses: ipAddresses.storage,
+        recordEvent: repairs.recordEvent,
+        log,
+        ...(options.now && { now: options.now }),
+      });
+      if (!(await repair.ready(signal))) return;
+      all.unshift(repair);
+      repair.watchChanges(signal);
+    }
     for (const repair of all) {
       for (;;) {
         try {

@@ -17,8 +17,9 @@ import { decodeRangeAllocation, encodeRangeAllocation } from "./stored-allocator
 /** How many passes must find a value leaked before it is freed (upstream's numRepairsBeforeLeakCleanup). */
 export const NUM_REPAIRS_BEFORE_LEAK_CLEANUP = 3;
 
-/** A Warning Event about a Service. */
+/** A Warning Event about a Service (or, from the IPAddress repair, an IPAddress). */
 export interface RepairEvent {
+  /** The involved object (its kind and apiVersion default to a core/v1 Service). */
   service: KubeObject;
   reason: string;
   message: string;

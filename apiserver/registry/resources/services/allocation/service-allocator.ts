@@ -16,7 +16,42 @@ import { fieldErrors, FieldPath, invalidError, type FieldError } from "../../../
 import type { IPRange } from "./ranges.js";
 import { AllocationError, type StoredAllocator } from "./stored-allocator.js";
 
-export type IPFamily = "IPv4" | "IPv6";
+export type { IPFamily } from "../../../../../runtime/net/cidr-range.js";
+import type { IPFamily } from "../../../../../runtime/net/cidr-range.js";
+
+/** The Service an address is allocated to (an IPAddress's parentRef). */
+export interface ServiceRef {
+  namespace: string;
+  name: string;
+}
+
+/**
+ * One family's ClusterIP allocator: the `--service-cluster-ip-range` bitmap (a store built on
+ * its own) or IPAddress objects over every ServiceCIDR (the apiserver's, see ip-address-allocator.ts).
+ */
+export interface ClusterIPAllocator {
+  readonly family: IPFamily;
+  /** Reserves `ip` for `owner`; a dry run only checks. */
+  allocate(ip: string, owner: ServiceRef, dryRun: boolean): Promise<void>;
+  /** Reserves a free address for `owner`; a dry run picks one without reserving it. */
+  allocateNext(owner: ServiceRef, dryRun: boolean): Promise<string>;
+  /** Frees `ip`; an address not held is left alone. */
+  release(ip: string): Promise<void>;
+}
+
+/** The bitmap allocator of one range as a ClusterIPAllocator. */
+export function bitmapIPAllocator(stored: StoredAllocator<string>): ClusterIPAllocator {
+  return {
+    family: rangeFamily(stored),
+    allocate: (ip, _owner, dryRun) => stored.allocate(ip, dryRun),
+    allocateNext: (_owner, dryRun) => stored.allocateNext(dryRun),
+    release: (ip) => stored.release(ip),
+  };
+}
+
+function ownerOf(svc: KubeObject): ServiceRef {
+  return { namespace: svc.metadata?.namespace ?? "", name: svc.metadata?.name ?? "" };
+}
 
 /** The family of an address as Go's netutils sees it (IPv4-mapped IPv6 is IPv4); undefined when it is no IP. */
 export function familyOf(ip: string): IPFamily | undefined {
@@ -127,15 +162,16 @@ class Operation implements AllocationTransaction {
   constructor(
     private readonly alloc: ServiceAllocators,
     readonly dryRun: boolean,
+    private readonly owner: ServiceRef,
   ) {}
 
   async allocateIP(family: IPFamily, ip: string): Promise<void> {
-    await this.alloc.ipAllocator(family)!.allocate(ip, this.dryRun);
+    await this.alloc.clusterIPAllocator(family)!.allocate(ip, this.owner, this.dryRun);
     this.ips.push(ip);
   }
 
   async allocateNextIP(family: IPFamily): Promise<string> {
-    const ip = await this.alloc.ipAllocator(family)!.allocateNext(this.dryRun);
+    const ip = await this.alloc.clusterIPAllocator(family)!.allocateNext(this.owner, this.dryRun);
     this.ips.push(ip);
     return ip;
   }
@@ -211,6 +247,8 @@ function otherFamily(f: string): IPFamily {
 export class ServiceAllocators {
   /** By family; the first is the primary range (`--service-cluster-ip-range[0]`). */
   private readonly ipsByFamily = new Map<IPFamily, StoredAllocator<string>>();
+  /** What allocates each family's ClusterIPs: the bitmaps, unless {@link useClusterIPAllocators} replaced them. */
+  private readonly clusterIPsByFamily = new Map<IPFamily, ClusterIPAllocator>();
 
   constructor(
     /** The primary range's allocator. */
@@ -224,6 +262,20 @@ export class ServiceAllocators {
       if (rangeFamily(secondaryIPs) === rangeFamily(ips)) throw new Error("the secondary service IP range must be of the other IP family");
       this.ipsByFamily.set(rangeFamily(secondaryIPs), secondaryIPs);
     }
+    for (const [family, stored] of this.ipsByFamily) this.clusterIPsByFamily.set(family, bitmapIPAllocator(stored));
+  }
+
+  /**
+   * Allocates ClusterIPs with `allocatorOf(family)` for each family the flag configures (upstream's
+   * MultiCIDRServiceAllocator: IPAddress objects instead of the bitmaps, which stay unused).
+   */
+  useClusterIPAllocators(allocatorOf: (family: IPFamily) => ClusterIPAllocator): void {
+    for (const family of this.ipsByFamily.keys()) this.clusterIPsByFamily.set(family, allocatorOf(family));
+  }
+
+  /** The ClusterIP allocator of a family, when the cluster serves it. */
+  clusterIPAllocator(family: IPFamily): ClusterIPAllocator | undefined {
+    return this.clusterIPsByFamily.get(family);
   }
 
   /** The family of the primary range, what single-stack Services get. */
@@ -231,7 +283,7 @@ export class ServiceAllocators {
     return rangeFamily(this.ips);
   }
 
-  /** The allocator of a family, when the cluster has a range of it. */
+  /** The bitmap allocator of a family, when the cluster has a range of it. */
   ipAllocator(family: IPFamily): StoredAllocator<string> | undefined {
     return this.ipsByFamily.get(family);
   }
@@ -239,14 +291,14 @@ export class ServiceAllocators {
   /** Frees an address in the range of its family (left alone when no range of it is configured). */
   async releaseIP(ip: string): Promise<void> {
     const family = familyOf(ip);
-    const alloc = family && this.ipsByFamily.get(family);
+    const alloc = family && this.clusterIPsByFamily.get(family);
     if (!alloc) return;
     await alloc.release(canonicalIP(ip) ?? ip);
   }
 
   /** Allocates what a new Service needs, filling spec.clusterIP(s), ipFamilies, ipFamilyPolicy and nodePorts. */
   async allocateCreate(svc: KubeObject, dryRun: boolean): Promise<AllocationTransaction> {
-    const op = new Operation(this, dryRun);
+    const op = new Operation(this, dryRun, ownerOf(svc));
     try {
       const spec = serviceSpec(svc);
       this.initIPFamilyFields(svc, spec, undefined);
@@ -262,7 +314,7 @@ export class ServiceAllocators {
 
   /** Allocates and releases what an update changes (type changes, dual-stack upgrades and downgrades, new node ports). */
   async allocateUpdate(svc: KubeObject, old: KubeObject, dryRun: boolean): Promise<AllocationTransaction> {
-    const op = new Operation(this, dryRun);
+    const op = new Operation(this, dryRun, ownerOf(svc));
     try {
       const spec = serviceSpec(svc);
       const oldSpec = serviceSpec(old);
@@ -401,6 +453,7 @@ export class ServiceAllocators {
       await op.allocateIP(family, ip);
     } catch (err) {
       if (err instanceof AllocationError && err.reason !== "RangeMismatch") {
+        // Every reason, a network no ServiceCIDR holds included, is the client's (upstream's allocIPs).
         const shown = spec.clusterIPs && spec.clusterIPs.length > 0 ? spec.clusterIPs : [requested];
         throw invalid(svc, [
           fieldErrors.invalid(FieldPath.of("spec", "clusterIPs"), shown, `failed to allocate IP ${requested}: ${err.message}`),

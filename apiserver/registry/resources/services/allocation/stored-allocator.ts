@@ -10,7 +10,7 @@ import type { KeyValue, Storage } from "../../../../storage/interface.js";
 import { AllocationBitmap } from "./bitmap.js";
 import type { AllocationRange } from "./ranges.js";
 
-export type AllocationErrorReason = "Allocated" | "NotInRange" | "Full" | "RangeMismatch";
+export type AllocationErrorReason = "Allocated" | "NotInRange" | "Full" | "RangeMismatch" | "MismatchedNetwork";
 
 /** Why an allocation failed, with upstream's message. */
 export class AllocationError extends Error {
