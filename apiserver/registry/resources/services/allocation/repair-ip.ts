@@ -181,7 +181,11 @@ export class IPAddressRepair {
         continue;
       }
       const ref = parentRefOf(address);
-      if ((ref.group ?? "") !== "" || ref.resource !== "services") {
+      const wrongKind = (ref.group ?? "") !== "" || ref.resource !== "services";
+      const otherService = !wrongKind && ((ref.namespace ?? "") !== ns || ref.name !== name);
+      const holder = otherService ? this.services.get(ref.namespace ? `${ref.namespace}/${ref.name ?? ""}` : (ref.name ?? "")) : undefined;
+      // Not a Service's, or a Service's that is gone: the address is this one's again.
+      if (wrongKind || (otherService && !holder)) {
         await this.event(
           svc,
           "ClusterIPNotAllocated",
@@ -190,17 +194,7 @@ export class IPAddressRepair {
         await this.recreate(ip, svc);
         continue;
       }
-      if ((ref.namespace ?? "") !== ns || ref.name !== name) {
-        const holder = this.services.get(ref.namespace ? `${ref.namespace}/${ref.name ?? ""}` : (ref.name ?? ""));
-        if (!holder) {
-          await this.event(
-            svc,
-            "ClusterIPNotAllocated",
-            `the ClusterIP [${family}]: ${ip} for Service ${ns}/${name} has a wrong reference; repairing`,
-          );
-          await this.recreate(ip, svc);
-          continue;
-        }
+      if (holder) {
         // Two Services hold the address: reported, the IPAddress left to the one it names.
         if (allocatedClusterIPs(serviceSpec(holder)).includes(ip)) {
           await this.event(
