@@ -21,8 +21,8 @@ import {
   portMapKey,
   podToEndpoint,
 } from "./endpoints.js";
-import { removeHints, type TopologyCache } from "./topology-cache.js";
-import { reconcileHints } from "./traffic-distribution.js";
+import type { TopologyCache } from "./topology-cache.js";
+import { clearHints, reconcileHints } from "./traffic-distribution.js";
 
 export interface SlicePlan {
   create: EndpointSlice[];
@@ -158,7 +158,7 @@ function planByAddressType(input: PlanInput, existing: EndpointSlice[], addressT
   if (topologyHintsRequested(service)) {
     const why = input.topology
       ? input.topology.addHints(key, addressType, plan.create, plan.update, unchanged)
-      : removeHints(plan.create, plan.update, unchanged);
+      : clearHints(plan.create, plan.update, unchanged);
     if (why) plan.hintWarnings = [`${why}, addressType: ${addressType}`];
   } else {
     input.topology?.removeService(key, addressType);

@@ -12,6 +12,7 @@ import type { Node } from "../../generated/apis/core/v1/index.js";
 import type { AddressType, Endpoint, EndpointSlice } from "../../generated/apis/discovery/v1/index.js";
 import { copyJSON } from "../../runtime/deepcopy.js";
 import { parseQuantity } from "../../runtime/quantity.js";
+import { clearHints } from "./traffic-distribution.js";
 
 /** The most overload any one endpoint should see. */
 const OVERLOAD_THRESHOLD = 0.2;
@@ -46,17 +47,6 @@ function nodeReady(node: Node): boolean {
 function allocatableMilliCPU(node: Node): number {
   const cpu = parseQuantity(node.status?.allocatable?.cpu);
   return cpu === undefined || cpu <= 0 ? 0 : Math.ceil(cpu * 1000);
-}
-
-/** Drops every hint of the slices to write, and moves unchanged slices that had one into the updates (as copies). */
-export function removeHints(create: EndpointSlice[], update: EndpointSlice[], unchanged: readonly EndpointSlice[]): void {
-  for (const slice of [...create, ...update]) for (const ep of slice.endpoints ?? []) delete ep.hints;
-  for (const slice of unchanged) {
-    if (!(slice.endpoints ?? []).some((ep) => ep.hints !== undefined)) continue;
-    const copy = copyJSON(slice);
-    for (const ep of copy.endpoints ?? []) delete ep.hints;
-    update.push(copy);
-  }
 }
 
 /** The zone with the largest positive value, as upstream's getMost ("" for none). */
@@ -176,7 +166,7 @@ export class TopologyCache {
     const allocations = this.#allocations(total);
     const disable = (why: string): string => {
       this.removeService(serviceKey, addressType);
-      removeHints(create, update, unchanged);
+      clearHints(create, update, unchanged);
       return why;
     };
     if (typeof allocations === "string") return disable(allocations);

@@ -60,3 +60,8 @@ export function reconcileHints(
   for (const slice of unchanged) if (needsUpdate(slice, want, readyOnly)) update.push(copyJSON(slice));
   for (const slice of [...create, ...update]) setHints(slice, want, readyOnly);
 }
+
+/** Drops every hint (the default heuristic): slices to write in place, unchanged ones holding a hint moved into the updates. */
+export function clearHints(create: EndpointSlice[], update: EndpointSlice[], unchanged: readonly EndpointSlice[]): void {
+  reconcileHints(undefined, create, update, unchanged);
+}

@@ -67,6 +67,10 @@ class NodeCounts {
     }
   }
 
+  clear(): void {
+    this.counts.clear();
+  }
+
   has(ref: string, node: string): boolean {
     return this.counts.get(ref)?.has(node) ?? false;
   }
@@ -224,9 +228,13 @@ export class NodeGraph {
 
   /** Drops everything of one type before a relist replaces it. */
   clear(type: "pod" | "pv" | "volumeattachment" | "resourceslice"): void {
-    if (type === "pod") for (const [id, p] of [...this.pods]) this.applyPod(podStub(id, p.node), true);
-    else if (type === "pv") for (const name of [...this.pvs.keys()]) this.applyPV({ metadata: { name } }, true);
-    else for (const k of [...this.nodeNamed.keys()]) if (k.startsWith(`${type}/`)) this.nodeNamed.delete(k);
+    if (type === "pod") {
+      this.pods.clear();
+      this.podRefs.clear();
+    } else if (type === "pv") {
+      this.pvs.clear();
+      this.secretPVs.clear();
+    } else for (const k of [...this.nodeNamed.keys()]) if (k.startsWith(`${type}/`)) this.nodeNamed.delete(k);
   }
 
   /** Whether the object has a path to the node (upstream's hasPathFrom). */
@@ -251,9 +259,4 @@ export class NodeGraph {
         return this.podRefs.has(key(type, namespace, name), node);
     }
   }
-}
-
-function podStub(id: string, node: string): PodShape {
-  const slash = id.indexOf("/");
-  return { metadata: { namespace: id.slice(0, slash), name: id.slice(slash + 1) }, spec: { nodeName: node } };
 }

@@ -71,6 +71,7 @@ function attributesOf(
   if (r && n) throw newBadRequest("spec.resourceAttributes and spec.nonResourceAttributes may not both be set");
   if (!r && !n) throw newBadRequest("exactly one of spec.resourceAttributes or spec.nonResourceAttributes must be set");
   if (r) {
+    const fieldSelector = reviewFieldSelector(r);
     return {
       user,
       verb: r.verb ?? "",
@@ -82,7 +83,7 @@ function attributesOf(
       resource: r.resource ?? "",
       subresource: r.subresource ?? "",
       name: r.name ?? "",
-      ...(reviewFieldSelector(r) !== undefined && { fieldSelector: reviewFieldSelector(r) }),
+      ...(fieldSelector !== undefined && { fieldSelector }),
     };
   }
   return {
