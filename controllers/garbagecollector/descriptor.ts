@@ -15,7 +15,7 @@ export const GARBAGE_COLLECTOR_CONTROLLER_NAME = "garbage-collector-controller";
 export const GC_DISCOVERY_RESYNC_PERIOD_MS = 30_000;
 
 /** Records upstream's Warning event on a dependent whose owner reference names another namespace's owner. */
-function eventReporter(recorder: EventRecorder): InvalidOwnerRefReporter {
+export function invalidOwnerRefReporter(recorder: EventRecorder): InvalidOwnerRefReporter {
   return (dep, _owner, message) => {
     const regarding = {
       kind: dep.kind,
@@ -45,7 +45,7 @@ async function startGarbageCollector(signal: AbortSignal, ctx: ControllerContext
     metadataClient: new MetadataClient(rest),
     mapper,
     discoverPreferredResources: () => discovery.serverPreferredResources(signal),
-    reportInvalidOwnerRef: eventReporter(ctx.eventRecorder("garbage-collector-controller")),
+    reportInvalidOwnerRef: invalidOwnerRefReporter(ctx.eventRecorder("garbage-collector-controller")),
     onError: ctx.onError,
     log: ctx.log,
   });
