@@ -209,8 +209,24 @@ export class EndpointsController {
       // A terminating namespace refuses creates for good: drop the item.
       if (create && namespaceTerminating(err)) return;
       const why = err instanceof Error ? err.message : String(err);
-      if (create) this.options.recorder?.event(next, "Warning", "FailedToCreateEndpoint", "", `Failed to create endpoint for service ${key}: ${why}`, ENDPOINTS_KIND);
-      else this.options.recorder?.event(next, "Warning", "FailedToUpdateEndpoint", "", `Failed to update endpoint ${key}: ${why}`, ENDPOINTS_KIND);
+      if (create)
+        this.options.recorder?.event(
+          next,
+          "Warning",
+          "FailedToCreateEndpoint",
+          "",
+          `Failed to create endpoint for service ${key}: ${why}`,
+          ENDPOINTS_KIND,
+        );
+      else
+        this.options.recorder?.event(
+          next,
+          "Warning",
+          "FailedToUpdateEndpoint",
+          "",
+          `Failed to update endpoint ${key}: ${why}`,
+          ENDPOINTS_KIND,
+        );
       throw err;
     }
   }

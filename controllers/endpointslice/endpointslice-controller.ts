@@ -179,16 +179,16 @@ export class EndpointSliceController {
         topology: this.topology,
       }),
     );
-    let failed: unknown;
+    let failed: Error | undefined;
     try {
       await this.#finalize(key, service, plan, triggerTime, signal);
     } catch (err) {
-      failed = err;
+      failed = err instanceof Error ? err : new Error(String(err));
     }
     const recorder = this.options.recorder;
     for (const e of plan.events ?? []) recorder?.event(service, e.type, e.reason, "", e.message, SERVICE_KIND);
     const errors = [...plan.errors];
-    if (failed !== undefined) errors.push(failed instanceof Error ? failed.message : String(failed));
+    if (failed) errors.push(failed.message);
     if (errors.length === 0) return;
     recorder?.event(
       service,
@@ -198,7 +198,7 @@ export class EndpointSliceController {
       `Error updating Endpoint Slices for Service ${key}: ${aggregateMessage(errors)}`,
       SERVICE_KIND,
     );
-    if (failed !== undefined) throw failed;
+    if (failed) throw failed;
     throw new Error(plan.errors.join("; "));
   }
 

@@ -118,7 +118,10 @@ interface EventWriter {
   create(namespace: string, name: string, o: Occurrence): object;
   repeat(count: number, o: Occurrence, combined: boolean): object;
   recreate(base: object, repeatPatch: object): object;
-  sink: { create(namespace: string, event: never): Promise<unknown>; patch(namespace: string, name: string, patch: object): Promise<unknown> };
+  sink: {
+    create(namespace: string, event: never): Promise<unknown>;
+    patch(namespace: string, name: string, patch: object): Promise<unknown>;
+  };
   instance(controller: string, host: string): string;
   /** Whether the n-th distinct note of similar events is combined. */
   combines(distinctNotes: number, max: number): boolean;
@@ -170,7 +173,7 @@ const formatTime = (ms: number): string => new Date(ms).toISOString().replace(/\
 
 function eventsV1Writer(sink: EventSink): EventWriter {
   return {
-    sink: sink as EventWriter["sink"],
+    sink,
     seriesWindowMs: 6 * 60_000,
     instance: (controller, host) => `${controller}-${host}`,
     combines: (n, max) => n > max,
@@ -198,7 +201,7 @@ function eventsV1Writer(sink: EventSink): EventWriter {
 
 function coreV1Writer(sink: CoreEventSink): EventWriter {
   return {
-    sink: sink as EventWriter["sink"],
+    sink,
     seriesWindowMs: Number.POSITIVE_INFINITY,
     instance: (_controller, host) => host,
     // tools/record's aggregator combines once the set of distinct notes reaches the maximum.

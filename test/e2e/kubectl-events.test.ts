@@ -29,7 +29,10 @@ const now = (): string => new Date().toISOString().replace(/\.\d+Z$/, "Z");
 /** A Node in `zone`, Ready with 4 CPUs, as a kubelet would report it. */
 async function node(name: string, zone: string): Promise<void> {
   await apply(name, { apiVersion: "v1", kind: "Node", metadata: { name, labels: { "topology.kubernetes.io/zone": zone } } });
-  const status = { allocatable: { cpu: "4" }, conditions: [{ type: "Ready", status: "True", lastHeartbeatTime: now(), lastTransitionTime: now() }] };
+  const status = {
+    allocatable: { cpu: "4" },
+    conditions: [{ type: "Ready", status: "True", lastHeartbeatTime: now(), lastTransitionTime: now() }],
+  };
   await ok("patch", "node", name, "--subresource=status", "--type=merge", "-p", JSON.stringify({ status }));
 }
 
@@ -41,7 +44,12 @@ async function pod(name: string, nodeName: string, ip: string): Promise<void> {
     metadata: { name, namespace: NS, labels: { app: "web" } },
     spec: { nodeName, containers: [{ name: "app", image: "nginx" }] },
   });
-  const status = { phase: "Running", podIP: ip, podIPs: [{ ip }], conditions: [{ type: "Ready", status: "True", lastTransitionTime: now() }] };
+  const status = {
+    phase: "Running",
+    podIP: ip,
+    podIPs: [{ ip }],
+    conditions: [{ type: "Ready", status: "True", lastTransitionTime: now() }],
+  };
   await ok("-n", NS, "patch", "pod", name, "--subresource=status", "--type=merge", "-p", JSON.stringify({ status }));
 }
 
@@ -72,7 +80,9 @@ describeWithTools(["kubectl"], "kubectl: events recorded by the controllers", ()
     await pod("web-1", "node-a", "10.244.0.11");
 
     const message = "Insufficient number of endpoints (1 endpoints, 2 zones), addressType: IPv4";
-    await eventually("TopologyAwareHintsDisabled", async () => (await eventsFor("TopologyAwareHintsDisabled")).some((e) => e.message === message));
+    await eventually("TopologyAwareHintsDisabled", async () =>
+      (await eventsFor("TopologyAwareHintsDisabled")).some((e) => e.message === message),
+    );
     const [disabled] = (await eventsFor("TopologyAwareHintsDisabled")).filter((e) => e.message === message);
     const svc = await e2e.json("-n", NS, "get", "service", "web");
     expect(disabled).toMatchObject({
@@ -124,8 +134,12 @@ describeWithTools(["kubectl"], "kubectl: events recorded by the controllers", ()
       regarding: { kind: "Service", namespace: NS, name: "web", uid: (svc.metadata as { uid: string }).uid, apiVersion: "v1" },
     });
     const describe = await ok("-n", NS, "describe", "service", "web");
-    expect(describe).toMatch(/Warning\s+TopologyAwareHintsDisabled\s+.*endpoint-slice-controller\s+Insufficient number of endpoints \(1 endpoints, 2 zones\), addressType: IPv4/);
-    expect(describe).toMatch(/Normal\s+TopologyAwareHintsEnabled\s+.*endpoint-slice-controller\s+Topology Aware Hints has been enabled, addressType: IPv4/);
+    expect(describe).toMatch(
+      /Warning\s+TopologyAwareHintsDisabled\s+.*endpoint-slice-controller\s+Insufficient number of endpoints \(1 endpoints, 2 zones\), addressType: IPv4/,
+    );
+    expect(describe).toMatch(
+      /Normal\s+TopologyAwareHintsEnabled\s+.*endpoint-slice-controller\s+Topology Aware Hints has been enabled, addressType: IPv4/,
+    );
     expect(describe).toMatch(/Normal\s+Audited\s+.*example\.com\/auditor\s+looked at the Service/);
   });
 });

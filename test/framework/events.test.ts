@@ -176,7 +176,7 @@ describe("EventBroadcaster on core/v1", () => {
     const sink = coreSink();
     let gone = false;
     const notFound = new StatusError({ status: "Failure", reason: "NotFound", code: 404, message: "not found" });
-    const patchThenMaybeFail = sink.patch;
+    const patchThenMaybeFail = sink.patch.bind(sink);
     sink.patch = async (ns, name, patch) => {
       if (gone) throw notFound;
       return patchThenMaybeFail(ns, name, patch);

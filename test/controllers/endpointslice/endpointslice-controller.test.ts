@@ -158,6 +158,10 @@ describe("EndpointSlice controller (fake clientset)", () => {
       type: "Normal",
       message: "Topology Aware Hints has been enabled, addressType: IPv4",
     });
-    await until(() => slicesOf("web").flatMap((s) => s.endpoints).every((e) => e.hints?.forZones?.length === 1));
+    await until(() =>
+      slicesOf("web")
+        .flatMap((s) => s.endpoints)
+        .every((e) => e.hints?.forZones?.length === 1),
+    );
   });
 });

@@ -138,7 +138,11 @@ describe("topology-aware hints", () => {
     // The zoneless Node joins after the shares were set: its Pod's endpoint has no zone.
     const p = plan(topology, zoneless, auto(), podsOn(["a", "b", "c", "z"], [2, 2, 2, 1]));
     expect(p.events).toEqual([
-      { type: "Warning", reason: "TopologyAwareHintsDisabled", message: "One or more endpoints do not have a zone specified, addressType: IPv4" },
+      {
+        type: "Warning",
+        reason: "TopologyAwareHintsDisabled",
+        message: "One or more endpoints do not have a zone specified, addressType: IPv4",
+      },
     ]);
     expect(p.create.flatMap((s) => s.endpoints).every((e) => e.hints === undefined)).toBe(true);
   });
