@@ -9,6 +9,7 @@ import { setMaxListeners } from "node:events";
 import os from "node:os";
 import { Clientset } from "../../generated/clientset/index.js";
 import { SharedInformerFactory } from "../../generated/informers/index.js";
+import { EventBroadcaster } from "../../runtime/events/recorder.js";
 import { LeaderElector } from "../../runtime/leaderelection/leader-elector.js";
 import type { RestConfig } from "../../runtime/rest/config.js";
 import { newBuiltinControllerRegistry } from "./builtin.js";
@@ -177,6 +178,15 @@ export class ControllerManager {
     const clientBuilder = new ControllerClientBuilder(this.#baseConfig);
     const informerClient = clientBuilder.client("shared-informers");
     const informerFactory = new SharedInformerFactory(informerClient, { reflector: { onError: (err) => this.#onError(err) } });
+    // One broadcaster for every controller's core/v1 events (each reports under its own component).
+    const eventClient = clientBuilder.client("event-broadcaster");
+    const events = new EventBroadcaster(
+      {
+        create: (ns, event) => eventClient.coreV1().events(ns).create(event),
+        patch: (ns, name, patch) => eventClient.coreV1().events(ns).patch(name, "application/strategic-merge-patch+json", patch),
+      },
+      { api: "v1", onError: this.#onError, log: (line) => this.#log(line, 3) },
+    );
     const ctx: ControllerContext = {
       restConfig: this.#baseConfig,
       clientBuilder,
@@ -184,6 +194,7 @@ export class ControllerManager {
       settings: this.#settings,
       log: this.#log,
       onError: this.#onError,
+      eventRecorder: (component) => events.newRecorder(component),
     };
     const running: Promise<void>[] = [];
     this.started = [];
@@ -216,7 +227,9 @@ export class ControllerManager {
     } finally {
       this.#leading = false;
       await informerFactory.shutdown();
+      await events.shutdown();
       informerClient.restClient.close();
+      eventClient.restClient.close();
     }
   }
 }

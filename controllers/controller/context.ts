@@ -1,6 +1,7 @@
 // What every controller's init function gets: clients built from the base rest config, the shared informers, the settings.
 import { Clientset } from "../../generated/clientset/index.js";
 import type { SharedInformerFactory } from "../../generated/informers/index.js";
+import type { EventRecorder } from "../../runtime/events/recorder.js";
 import type { RestConfig } from "../../runtime/rest/config.js";
 
 /** The controller-manager's settings that controllers read (KubeControllerManagerConfiguration's part of it). */
@@ -57,4 +58,9 @@ export interface ControllerContext {
   log: (line: string, level?: number) => void;
   /** Told about errors controllers recover from (failed syncs that are retried). */
   onError: (err: unknown) => void;
+  /**
+   * A core/v1 event recorder reporting as `component` (`source.component` and
+   * `reportingComponent`), as upstream's controllers get from client-go's record package.
+   */
+  eventRecorder: (component: string) => EventRecorder;
 }

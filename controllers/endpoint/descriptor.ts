@@ -16,6 +16,7 @@ async function start(signal: AbortSignal, ctx: ControllerContext): Promise<InitR
     batchPeriodMs: ctx.settings.endpointUpdatesBatchPeriodMs ?? 0,
     onError: ctx.onError,
     log: ctx.log,
+    recorder: ctx.eventRecorder("endpoint-controller"),
   });
   const running = controller.run(ctx.settings.concurrentEndpointSyncs ?? 5, signal).finally(() => client.restClient.close());
   return { enabled: true, running };

@@ -11,6 +11,7 @@ import type { PodInformer } from "../../generated/informers/core/v1/pod.js";
 import type { ServiceInformer } from "../../generated/informers/core/v1/service.js";
 import { DeletedFinalStateUnknown, deletionHandlingMetaNamespaceKeyFunc, splitMetaNamespaceKey } from "../../runtime/cache/keys.js";
 import { copyJSON } from "../../runtime/deepcopy.js";
+import type { EventRecorder } from "../../runtime/events/recorder.js";
 import { asStatusError, isNotFound } from "../../runtime/rest/errors.js";
 import { LabelsSelector } from "../../runtime/selectors/index.js";
 import { defaultControllerRateLimiter } from "../../runtime/workqueue/rate-limiters.js";
@@ -26,6 +27,8 @@ import {
   truncateSubsets,
 } from "./subsets.js";
 
+const ENDPOINTS_KIND = { kind: { apiVersion: "v1", kind: "Endpoints" } };
+
 /** Retries of one Service before it is dropped from the queue (until its next change). */
 const MAX_RETRIES = 15;
 /** Endpoints that hold a leader-election record are never treated as leftovers. */
@@ -40,6 +43,8 @@ export interface EndpointsControllerOptions {
   batchPeriodMs?: number;
   onError: (err: unknown) => void;
   log?: (line: string, level?: number) => void;
+  /** Where upstream's FailedToCreateEndpoint / FailedToUpdateEndpoint events go (component `endpoint-controller`). */
+  recorder?: EventRecorder;
 }
 
 /** Whether the Namespace is being deleted, so that creates there fail for good. */
@@ -203,6 +208,25 @@ export class EndpointsController {
     } catch (err) {
       // A terminating namespace refuses creates for good: drop the item.
       if (create && namespaceTerminating(err)) return;
+      const why = err instanceof Error ? err.message : String(err);
+      if (create)
+        this.options.recorder?.event(
+          next,
+          "Warning",
+          "FailedToCreateEndpoint",
+          "",
+          `Failed to create endpoint for service ${key}: ${why}`,
+          ENDPOINTS_KIND,
+        );
+      else
+        this.options.recorder?.event(
+          next,
+          "Warning",
+          "FailedToUpdateEndpoint",
+          "",
+          `Failed to update endpoint ${key}: ${why}`,
+          ENDPOINTS_KIND,
+        );
       throw err;
     }
   }

@@ -18,6 +18,7 @@ async function start(signal: AbortSignal, ctx: ControllerContext): Promise<InitR
     batchPeriodMs: ctx.settings.endpointSliceUpdatesBatchPeriodMs ?? 0,
     onError: ctx.onError,
     log: ctx.log,
+    recorder: ctx.eventRecorder("endpoint-slice-controller"),
   });
   const running = controller.run(ctx.settings.concurrentServiceEndpointSyncs ?? 5, signal).finally(() => client.restClient.close());
   return { enabled: true, running };

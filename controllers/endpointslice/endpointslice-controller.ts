@@ -13,6 +13,7 @@ import type { PodInformer } from "../../generated/informers/core/v1/pod.js";
 import type { ServiceInformer } from "../../generated/informers/core/v1/service.js";
 import type { EndpointSliceInformer } from "../../generated/informers/discovery/v1/endpoint-slice.js";
 import { DeletedFinalStateUnknown, deletionHandlingMetaNamespaceKeyFunc, splitMetaNamespaceKey } from "../../runtime/cache/keys.js";
+import type { EventRecorder } from "../../runtime/events/recorder.js";
 import { asStatusError, isNotFound } from "../../runtime/rest/errors.js";
 import { LabelsSelector } from "../../runtime/selectors/index.js";
 import { defaultControllerRateLimiter } from "../../runtime/workqueue/rate-limiters.js";
@@ -21,7 +22,7 @@ import { retryingWorker, runWorkers } from "../controller/workers.js";
 import { podServiceHandlers } from "../endpointsutil/pods.js";
 import { formatTriggerTime, LAST_CHANGE_TRIGGER_TIME, TriggerTimeTracker } from "../endpointsutil/trigger-time.js";
 import { ENDPOINTSLICE_CONTROLLER_MANAGER, LABEL_MANAGED_BY, LABEL_SERVICE_NAME } from "./endpoints.js";
-import { planSlices, reuseDeletedSlices } from "./reconciler.js";
+import { planSlices, reuseDeletedSlices, type SlicePlan } from "./reconciler.js";
 import { EndpointSliceTracker } from "./slice-tracker.js";
 import { TopologyCache } from "./topology-cache.js";
 
@@ -40,6 +41,15 @@ export interface EndpointSliceControllerOptions {
   batchPeriodMs?: number;
   onError: (err: unknown) => void;
   log?: (line: string, level?: number) => void;
+  /** Where upstream's events about Services go (component `endpoint-slice-controller`). */
+  recorder?: EventRecorder;
+}
+
+const SERVICE_KIND = { kind: { apiVersion: "v1", kind: "Service" } };
+
+/** How Go's utilerrors.NewAggregate prints several errors. */
+function aggregateMessage(messages: readonly string[]): string {
+  return messages.length === 1 ? messages[0]! : `[${messages.join(", ")}]`;
 }
 
 function namespaceTerminating(err: unknown): boolean {
@@ -169,8 +179,38 @@ export class EndpointSliceController {
         topology: this.topology,
       }),
     );
-    // Upstream records these as TopologyAwareHintsDisabled events on the Service.
-    for (const why of plan.hintWarnings ?? []) this.options.log?.(`Topology Aware Hints disabled for Service ${key}: ${why}`, 2);
+    let failed: Error | undefined;
+    try {
+      await this.#finalize(key, service, plan, triggerTime, signal);
+    } catch (err) {
+      failed = err instanceof Error ? err : new Error(String(err));
+    }
+    const recorder = this.options.recorder;
+    for (const e of plan.events ?? []) recorder?.event(service, e.type, e.reason, "", e.message, SERVICE_KIND);
+    const errors = [...plan.errors];
+    if (failed) errors.push(failed.message);
+    if (errors.length === 0) return;
+    recorder?.event(
+      service,
+      "Warning",
+      "FailedToUpdateEndpointSlices",
+      "",
+      `Error updating Endpoint Slices for Service ${key}: ${aggregateMessage(errors)}`,
+      SERVICE_KIND,
+    );
+    if (failed) throw failed;
+    throw new Error(plan.errors.join("; "));
+  }
+
+  /** Writes the plan (upstream's finalize); a terminating namespace ends it without an error. */
+  async #finalize(
+    key: string,
+    service: Service,
+    plan: SlicePlan,
+    triggerTime: ReturnType<TriggerTimeTracker["compute"]>,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    const namespace = service.metadata?.namespace ?? "";
     const client = this.options.client.discoveryV1().endpointSlices(namespace);
     const opts = signal ? { signal } : undefined;
     const stamp = (s: EndpointSlice): EndpointSlice => {
@@ -215,6 +255,5 @@ export class EndpointSliceController {
         );
       }
     }
-    if (plan.errors.length) throw new Error(plan.errors.join("; "));
   }
 }

@@ -21,7 +21,7 @@ import {
   portMapKey,
   podToEndpoint,
 } from "./endpoints.js";
-import type { TopologyCache } from "./topology-cache.js";
+import { hintsDisabled, TOPOLOGY_MESSAGES, type TopologyCache, type TopologyEvent } from "./topology-cache.js";
 import { clearHints, reconcileHints } from "./traffic-distribution.js";
 
 export interface SlicePlan {
@@ -30,8 +30,8 @@ export interface SlicePlan {
   delete: EndpointSlice[];
   /** Pods left out because their Node is unknown: the sync is retried. */
   errors: string[];
-  /** Why topology-aware hints were removed, per address type (upstream's TopologyAwareHintsDisabled events). */
-  hintWarnings?: string[];
+  /** Upstream's topology-aware hints events for the Service (recorded once the plan was written). */
+  events?: TopologyEvent[];
 }
 
 export interface PlanInput {
@@ -85,7 +85,7 @@ export function planSlices(input: PlanInput): SlicePlan {
     plan.update.push(...p.update);
     plan.delete.push(...p.delete);
     plan.errors.push(...p.errors);
-    if (p.hintWarnings) (plan.hintWarnings ??= []).push(...p.hintWarnings);
+    if (p.events) (plan.events ??= []).push(...p.events);
   }
   plan.delete.push(...unsupported);
   return plan;
@@ -156,11 +156,13 @@ function planByAddressType(input: PlanInput, existing: EndpointSlice[], addressT
   const unchanged = existing.filter((s) => ownedBy(s, service) && !touched.has(s.metadata?.name));
   const key = `${service.metadata?.namespace ?? ""}/${service.metadata?.name ?? ""}`;
   if (topologyHintsRequested(service)) {
-    const why = input.topology
-      ? input.topology.addHints(key, addressType, plan.create, plan.update, unchanged)
-      : clearHints(plan.create, plan.update, unchanged);
-    if (why) plan.hintWarnings = [`${why}, addressType: ${addressType}`];
+    if (input.topology) {
+      const events = input.topology.addHints(key, addressType, plan.create, plan.update, unchanged);
+      if (events.length) plan.events = events;
+    } else clearHints(plan.create, plan.update, unchanged);
   } else {
+    // Hints given for the annotation before: it was removed (or changed), and so are they.
+    if (input.topology?.hasPopulatedHints(key)) plan.events = [hintsDisabled(TOPOLOGY_MESSAGES.disabled, addressType)];
     input.topology?.removeService(key, addressType);
     reconcileHints(service.spec?.trafficDistribution, plan.create, plan.update, unchanged);
   }

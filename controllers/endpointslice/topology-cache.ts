@@ -5,8 +5,9 @@
  * within a 20% overload threshold; endpoints are hinted to their own zone, then the surplus of
  * over-served zones is hinted to under-served ones. When that is impossible (a Node without a
  * zone or CPU, Nodes ready in one zone only, fewer endpoints than zones, an endpoint without a
- * zone) every hint is removed. Upstream also records why as an event on the Service; the
- * controller logs it (controllers record no events yet).
+ * zone) every hint is removed. Each outcome is returned as upstream's event for the Service:
+ * TopologyAwareHintsDisabled (Warning) with the reason, TopologyAwareHintsEnabled (Normal) when a
+ * Service's hints are first given.
  */
 import type { Node } from "../../generated/apis/core/v1/index.js";
 import type { AddressType, Endpoint, EndpointSlice } from "../../generated/apis/discovery/v1/index.js";
@@ -19,14 +20,33 @@ const OVERLOAD_THRESHOLD = 0.2;
 const ZONE_LABEL = "topology.kubernetes.io/zone";
 const EXCLUDED_LABELS = ["node-role.kubernetes.io/control-plane", "node-role.kubernetes.io/master"];
 
-/** Why hints were not (or no longer) given: upstream's event messages. */
+/** Why hints were (not, or no longer) given: upstream's event messages. */
 export const TOPOLOGY_MESSAGES = {
+  enabled: "Topology Aware Hints has been enabled",
+  disabled: "Topology Aware Hints has been disabled",
   insufficientNodeInfo: "Insufficient Node information: allocatable CPU or zone not specified on one or more nodes",
   insufficientNumberOfEndpoints: "Insufficient number of endpoints",
   minAllocationExceedsOverloadThreshold: "Unable to allocate minimum required endpoints to each zone without exceeding overload threshold",
   noZoneSpecified: "One or more endpoints do not have a zone specified",
   noAllocatedHintsForZones: "No hints allocated for zones",
 } as const;
+
+/** An event for the Service, as upstream's topologycache EventBuilder. */
+export interface TopologyEvent {
+  type: "Normal" | "Warning";
+  reason: "TopologyAwareHintsEnabled" | "TopologyAwareHintsDisabled";
+  message: string;
+}
+
+/** Upstream's FormatWithAddressType. */
+export const withAddressType = (message: string, addressType: AddressType): string => `${message}, addressType: ${addressType}`;
+
+/** The Warning that hints were removed, and why. */
+export const hintsDisabled = (why: string, addressType: AddressType): TopologyEvent => ({
+  type: "Warning",
+  reason: "TopologyAwareHintsDisabled",
+  message: withAddressType(why, addressType),
+});
 
 interface Allocation {
   minimum: number;
@@ -67,6 +87,8 @@ export class TopologyCache {
   #ratios: Map<string, number> | undefined;
   /** Per Service, per address type: endpoints hinted to each zone. */
   readonly #hinted = new Map<string, Map<AddressType, ZoneCounts>>();
+  /** Services whose hints were given and not removed since (upstream's hintsPopulatedByService): for the Enabled event. */
+  readonly #populated = new Set<string>();
 
   /** Recomputes the zones' CPU shares from every Node (upstream's SetNodes). */
   setNodes(nodes: readonly Node[]): void {
@@ -93,10 +115,12 @@ export class TopologyCache {
   }
 
   hasPopulatedHints(serviceKey: string): boolean {
-    return this.#hinted.has(serviceKey);
+    return this.#populated.has(serviceKey);
   }
 
+  /** Forgets the Service's hints of one address type (or all); as upstream, it no longer counts as hinted at all. */
   removeService(serviceKey: string, addressType?: AddressType): void {
+    this.#populated.delete(serviceKey);
     const byType = this.#hinted.get(serviceKey);
     if (!byType) return;
     if (addressType === undefined) byType.clear();
@@ -152,7 +176,7 @@ export class TopologyCache {
   /**
    * Hints the Service's slices of one address type (upstream's AddHints): `create` and `update`
    * are changed in place, and unchanged slices whose hints no longer fit move into `update`.
-   * Returns why hints were removed instead, if they were.
+   * Returns upstream's events: why hints were removed instead, or that they were first given.
    */
   addHints(
     serviceKey: string,
@@ -160,14 +184,14 @@ export class TopologyCache {
     create: EndpointSlice[],
     update: EndpointSlice[],
     unchanged: readonly EndpointSlice[],
-  ): string | undefined {
+  ): TopologyEvent[] {
     let total = 0;
     for (const slice of [...create, ...update, ...unchanged]) for (const ep of slice.endpoints ?? []) if (ready(ep)) total++;
     const allocations = this.#allocations(total);
-    const disable = (why: string): string => {
+    const disable = (why: string): TopologyEvent[] => {
       this.removeService(serviceKey, addressType);
       clearHints(create, update, unchanged);
-      return why;
+      return [hintsDisabled(why, addressType)];
     };
     if (typeof allocations === "string") return disable(allocations);
 
@@ -203,7 +227,9 @@ export class TopologyCache {
     let byType = this.#hinted.get(serviceKey);
     if (!byType) this.#hinted.set(serviceKey, (byType = new Map()));
     byType.set(addressType, allocated);
-    return undefined;
+    if (this.#populated.has(serviceKey)) return [];
+    this.#populated.add(serviceKey);
+    return [{ type: "Normal", reason: "TopologyAwareHintsEnabled", message: withAddressType(TOPOLOGY_MESSAGES.enabled, addressType) }];
   }
 
   /** The zones a slice's ready endpoints are hinted to, or undefined when the slice must be rewritten. */

@@ -14,6 +14,7 @@ async function start(signal: AbortSignal, ctx: ControllerContext): Promise<InitR
     client,
     onError: ctx.onError,
     log: ctx.log,
+    recorder: ctx.eventRecorder("endpoint-slice-mirroring-controller"),
   });
   // `--mirroring-concurrent-service-endpoint-syncs` defaults to 5 upstream.
   const running = controller.run(5, signal).finally(() => client.restClient.close());

@@ -17,6 +17,7 @@ import { LabelsSelector } from "../../runtime/selectors/index.js";
 import { defaultControllerRateLimiter } from "../../runtime/workqueue/rate-limiters.js";
 import { RateLimitingQueue } from "../../runtime/workqueue/rate-limiting-queue.js";
 import { retryingWorker, runWorkers } from "../controller/workers.js";
+import type { EventRecorder } from "../../runtime/events/recorder.js";
 import { LABEL_MANAGED_BY, LABEL_SERVICE_NAME } from "../endpointslice/endpoints.js";
 import { EndpointSliceTracker } from "../endpointslice/slice-tracker.js";
 import { LABEL_SKIP_MIRROR, MIRRORING_CONTROLLER_MANAGER, planMirroredSlices } from "./reconciler.js";
@@ -34,7 +35,11 @@ export interface MirroringControllerOptions {
   maxEndpointsPerSubset?: number;
   onError: (err: unknown) => void;
   log?: (line: string, level?: number) => void;
+  /** Where upstream's events about mirrored Endpoints go (component `endpoint-slice-mirroring-controller`). */
+  recorder?: EventRecorder;
 }
+
+const ENDPOINTS_KIND = { kind: { apiVersion: "v1", kind: "Endpoints" } };
 
 const managedByUs = (s: EndpointSlice): boolean => s.metadata?.labels?.[LABEL_MANAGED_BY] === MIRRORING_CONTROLLER_MANAGER;
 
@@ -151,12 +156,23 @@ export class EndpointSliceMirroringController {
     if (this.tracker.staleSlices(service, slices)) throw new Error("EndpointSlice informer cache is out of date");
 
     const plan = planMirroredSlices(endpoints, slices, this.#max);
-    if (plan.invalid > 0) this.options.log?.(`Skipped ${plan.invalid} invalid IP addresses when mirroring ${key} to EndpointSlices`, 0);
-    if (plan.skipped > plan.invalid)
-      this.options.log?.(
-        `A max of ${this.#max} addresses can be mirrored to EndpointSlices per Endpoints subset. ${plan.skipped} addresses were skipped`,
-        0,
+    const recorder = this.options.recorder;
+    if (plan.invalid > 0) {
+      this.options.log?.(`Skipped ${plan.invalid} invalid IP addresses when mirroring ${key} to EndpointSlices`, 0);
+      recorder?.event(
+        endpoints,
+        "Warning",
+        "InvalidIPAddress",
+        "",
+        `Skipped ${plan.invalid} invalid IP addresses when mirroring to EndpointSlices`,
+        ENDPOINTS_KIND,
       );
+    }
+    if (plan.skipped > plan.invalid) {
+      const note = `A max of ${this.#max} addresses can be mirrored to EndpointSlices per Endpoints subset. ${plan.skipped} addresses were skipped`;
+      this.options.log?.(note, 0);
+      recorder?.event(endpoints, "Warning", "TooManyAddressesToMirror", "", note, ENDPOINTS_KIND);
+    }
     if (!endpoints.metadata?.deletionTimestamp) {
       for (const s of plan.create) {
         try {

@@ -1,6 +1,5 @@
 // The garbage collector's descriptor for the controller-manager, and how it is started.
-import { randomBytes } from "node:crypto";
-import { Clientset } from "../../generated/clientset/index.js";
+import type { EventRecorder } from "../../runtime/events/recorder.js";
 import { DiscoveryClient, MetadataClient } from "../../runtime/discovery/index.js";
 import { RestClient } from "../../runtime/rest/client.js";
 import { MEDIA_TYPE_JSON, type RestConfig } from "../../runtime/rest/config.js";
@@ -16,33 +15,16 @@ export const GARBAGE_COLLECTOR_CONTROLLER_NAME = "garbage-collector-controller";
 export const GC_DISCOVERY_RESYNC_PERIOD_MS = 30_000;
 
 /** Records upstream's Warning event on a dependent whose owner reference names another namespace's owner. */
-function eventReporter(client: Clientset, onError: (err: unknown) => void): InvalidOwnerRefReporter {
+export function invalidOwnerRefReporter(recorder: EventRecorder): InvalidOwnerRefReporter {
   return (dep, _owner, message) => {
-    const now = new Date().toISOString().replace(/\.\d+Z$/, "Z");
-    const namespace = dep.namespace === "" ? "default" : dep.namespace;
-    client
-      .coreV1()
-      .events(namespace)
-      .create({
-        metadata: { name: `${dep.name}.${randomBytes(8).toString("hex")}`, namespace },
-        involvedObject: {
-          kind: dep.kind,
-          apiVersion: dep.apiVersion,
-          name: dep.name,
-          uid: dep.uid,
-          ...(dep.namespace !== "" && { namespace: dep.namespace }),
-        },
-        reason: "OwnerRefInvalidNamespace",
-        message,
-        type: "Warning",
-        source: { component: "garbage-collector-controller" },
-        firstTimestamp: now,
-        lastTimestamp: now,
-        count: 1,
-        reportingComponent: "",
-        reportingInstance: "",
-      })
-      .catch(onError);
+    const regarding = {
+      kind: dep.kind,
+      ...(dep.namespace !== "" && { namespace: dep.namespace }),
+      name: dep.name,
+      uid: dep.uid,
+      apiVersion: dep.apiVersion,
+    };
+    recorder.event(regarding, "Warning", "OwnerRefInvalidNamespace", "", message);
   };
 }
 
@@ -58,13 +40,12 @@ async function startGarbageCollector(signal: AbortSignal, ctx: ControllerContext
   const rest = new RestClient(config);
   const discoveryRest = new RestClient({ ...base, contentType: MEDIA_TYPE_JSON });
   const discovery = new DiscoveryClient(discoveryRest);
-  const events = new Clientset(base);
   const mapper = new DeferredRESTMapper({ allResources: (s) => allServerResources(discovery, s ?? signal) });
   const gc = new GarbageCollector({
     metadataClient: new MetadataClient(rest),
     mapper,
     discoverPreferredResources: () => discovery.serverPreferredResources(signal),
-    reportInvalidOwnerRef: eventReporter(events, ctx.onError),
+    reportInvalidOwnerRef: invalidOwnerRefReporter(ctx.eventRecorder("garbage-collector-controller")),
     onError: ctx.onError,
     log: ctx.log,
   });
@@ -83,7 +64,6 @@ async function startGarbageCollector(signal: AbortSignal, ctx: ControllerContext
     clearTimeout(timer);
     rest.close();
     discoveryRest.close();
-    events.restClient.close();
   });
   return { enabled: true, running };
 }

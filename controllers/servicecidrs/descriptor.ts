@@ -15,6 +15,7 @@ async function start(signal: AbortSignal, ctx: ControllerContext): Promise<InitR
     controllerName: SERVICE_CIDR_CONTROLLER_NAME,
     onError: ctx.onError,
     log: ctx.log,
+    recorder: ctx.eventRecorder(SERVICE_CIDR_CONTROLLER_NAME),
   });
   // Five workers, as kube-controller-manager starts it.
   const running = controller.run(5, signal).finally(() => client.restClient.close());

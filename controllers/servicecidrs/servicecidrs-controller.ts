@@ -12,6 +12,7 @@ import type { ClientsetInterface } from "../../generated/clientset/clientset.js"
 import type { IPAddressInformer } from "../../generated/informers/networking/v1/ip-address.js";
 import type { ServiceCIDRInformer } from "../../generated/informers/networking/v1/service-cidr.js";
 import { DeletedFinalStateUnknown } from "../../runtime/cache/keys.js";
+import type { EventRecorder } from "../../runtime/events/recorder.js";
 import { CIDRRange, serviceCIDRsContaining } from "../../runtime/net/cidr-range.js";
 import { isNotFound } from "../../runtime/rest/errors.js";
 import { defaultControllerRateLimiter } from "../../runtime/workqueue/rate-limiters.js";
@@ -34,6 +35,8 @@ export interface ServiceCIDRControllerOptions {
   controllerName: string;
   onError: (err: unknown) => void;
   log?: (line: string, level?: number) => void;
+  /** Where upstream's KubernetesServiceCIDRError event goes (component: the controller's name). */
+  recorder?: EventRecorder;
   now?: () => Date;
   deletionGracePeriodMs?: number;
 }
@@ -143,11 +146,18 @@ export class ServiceCIDRController {
       await this.patchFinalizers(key, {}, signal);
       this.options.log?.(`Added protection finalizer to ServiceCIDR ${key}`, 4);
     }
-    await api.applyStatus(this.statusApply(key, "True", "Kubernetes Service CIDR is ready"), {
-      fieldManager: this.options.controllerName,
-      force: true,
-      ...(signal && { signal }),
-    });
+    try {
+      await api.applyStatus(this.statusApply(key, "True", "Kubernetes Service CIDR is ready"), {
+        fieldManager: this.options.controllerName,
+        force: true,
+        ...(signal && { signal }),
+      });
+    } catch (err) {
+      this.options.recorder?.event(sc, "Warning", "KubernetesServiceCIDRError", "", "The ServiceCIDR Status can not be set to Ready=True", {
+        kind: { apiVersion: "networking.k8s.io/v1", kind: "ServiceCIDR" },
+      });
+      throw err;
+    }
   }
 
   private statusApply(name: string, status: "True" | "False", message: string, reason?: string): ServiceCIDR {

@@ -2,11 +2,13 @@
  * The event recorder's aggregation, on a recording sink and a hand-moved clock: identical events
  * within the series window become one Event whose series is bumped by patches, events differing
  * only in their note are combined after ten, floods are dropped by the spam filter, and the
- * windows expire.
+ * windows expire. The same recorder writes core/v1 Events as client-go's record package does
+ * (source and reportingComponent, count and lastTimestamp bumped by strategic merge patches).
  */
 import { describe, expect, it } from "vitest";
+import type { Event as CoreEvent } from "../../api/core/v1/event.js";
 import type { Event } from "../../api/events/v1/types.js";
-import { EventBroadcaster, type EventSink } from "../../framework/index.js";
+import { EventBroadcaster, type CoreEventSink, type EventSink } from "../../framework/index.js";
 import { StatusError } from "../../runtime/rest/errors.js";
 
 function recordingSink(): EventSink & { created: Event[]; patches: { name: string; patch: Record<string, unknown> }[] } {
@@ -128,5 +130,84 @@ describe("EventBroadcaster", () => {
       ["A", undefined],
       ["A", 2],
     ]);
+  });
+});
+
+describe("EventBroadcaster on core/v1", () => {
+  function coreSink(): CoreEventSink & { created: CoreEvent[]; patches: { name: string; patch: Record<string, unknown> }[] } {
+    const created: CoreEvent[] = [];
+    const patches: { name: string; patch: Record<string, unknown> }[] = [];
+    return {
+      created,
+      patches,
+      create: async (_ns, e) => void created.push(e),
+      patch: async (_ns, name, patch) => void patches.push({ name, patch: patch as Record<string, unknown> }),
+    };
+  }
+  const svc = { metadata: { name: "web", namespace: "ns", uid: "s1", resourceVersion: "7" } };
+  const kind = { kind: { apiVersion: "v1", kind: "Service" } };
+
+  it("writes what client-go's record package writes: source and reportingComponent, no action", async () => {
+    const sink = coreSink();
+    const b = new EventBroadcaster(sink, { api: "v1", now: () => Date.UTC(2024, 0, 1, 0, 0, 0, 500) });
+    b.newRecorder("endpoint-slice-controller").event(svc, "Warning", "FailedToUpdateEndpointSlices", "ignored", "it broke", kind);
+    await b.flush();
+    expect(sink.created).toEqual([
+      {
+        apiVersion: "v1",
+        kind: "Event",
+        metadata: { name: expect.stringMatching(/^web\.[0-9a-f]+$/) as string, namespace: "ns" },
+        involvedObject: { kind: "Service", namespace: "ns", name: "web", uid: "s1", apiVersion: "v1", resourceVersion: "7" },
+        reason: "FailedToUpdateEndpointSlices",
+        message: "it broke",
+        source: { component: "endpoint-slice-controller" },
+        firstTimestamp: "2024-01-01T00:00:00Z",
+        lastTimestamp: "2024-01-01T00:00:00Z",
+        count: 1,
+        type: "Warning",
+        reportingComponent: "endpoint-slice-controller",
+        reportingInstance: "",
+      },
+    ]);
+  });
+
+  it("counts repeats with count/lastTimestamp/message patches, recreates a vanished Event, combines at the tenth note", async () => {
+    let now = Date.UTC(2024, 0, 1);
+    const sink = coreSink();
+    let gone = false;
+    const notFound = new StatusError({ status: "Failure", reason: "NotFound", code: 404, message: "not found" });
+    const patchThenMaybeFail = sink.patch.bind(sink);
+    sink.patch = async (ns, name, patch) => {
+      if (gone) throw notFound;
+      return patchThenMaybeFail(ns, name, patch);
+    };
+    const b = new EventBroadcaster(sink, { api: "v1", now: () => now });
+    const r = b.newRecorder("ctl");
+    r.event(svc, "Normal", "Synced", "", "ok", kind);
+    now += 7 * 60_000; // no series window for core/v1: still the same Event
+    r.event(svc, "Normal", "Synced", "", "ok", kind);
+    await b.flush();
+    expect(sink.created).toHaveLength(1);
+    expect(sink.patches).toEqual([
+      { name: sink.created[0]!.metadata.name, patch: { count: 2, lastTimestamp: "2024-01-01T00:07:00Z", message: "ok" } },
+    ]);
+    gone = true;
+    now += 1000;
+    r.event(svc, "Normal", "Synced", "", "ok", kind);
+    await b.flush();
+    expect(sink.created[1]).toMatchObject({
+      metadata: { name: sink.created[0]!.metadata.name },
+      count: 3,
+      firstTimestamp: "2024-01-01T00:00:00Z",
+      lastTimestamp: "2024-01-01T00:07:01Z",
+    });
+    gone = false;
+    for (let i = 0; i < 11; i++) r.event(svc, "Warning", "BackOff", "", `attempt ${i}`, kind);
+    await b.flush();
+    const backoffs = sink.created.filter((e) => e.reason === "BackOff");
+    // tools/record's aggregator combines once ten distinct messages were seen: the tenth is the first combined one.
+    expect(backoffs).toHaveLength(10);
+    expect(backoffs[9]!.message).toBe("(combined from similar events): attempt 9");
+    expect(sink.patches.at(-1)!.patch).toMatchObject({ count: 2, message: "(combined from similar events): attempt 10" });
   });
 });

@@ -1,15 +1,17 @@
 /**
  * The endpoints controller against the generated fake clientset: Endpoints named as the Service
  * with its labels (plus the headless label), the trigger-time annotation, readiness changes, the
- * over-capacity annotation, selector-less Services left alone, and the Endpoints of a deleted
- * Service deleted.
+ * over-capacity annotation, selector-less Services left alone, the Endpoints of a deleted
+ * Service deleted, and upstream's FailedToCreateEndpoint / FailedToUpdateEndpoint events.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { EndpointsController } from "../../../controllers/endpoint/endpoints-controller.js";
 import type { Endpoints, Pod, Service } from "../../../generated/apis/core/v1/index.js";
 import { FakeClientset } from "../../../generated/clientset/fake/index.js";
 import { SharedInformerFactory } from "../../../generated/informers/index.js";
+import { StatusError } from "../../../runtime/rest/errors.js";
 import { until } from "../../support/wait.js";
+import { recordedEvents } from "../support/events.js";
 import { NS, pod, service } from "./fixtures.js";
 
 const ENDPOINTS = { group: "", version: "v1", resource: "endpoints" };
@@ -26,12 +28,14 @@ function start(...objects: object[]) {
   const cs = new FakeClientset(...objects);
   const factory = new SharedInformerFactory(cs, { reflector: { onError: () => {} } });
   const errors: unknown[] = [];
+  const events = recordedEvents();
   const controller = new EndpointsController({
     pods: factory.coreV1().pods(),
     services: factory.coreV1().services(),
     endpoints: factory.coreV1().endpoints(),
     client: cs,
     onError: (e) => errors.push(e),
+    recorder: events.recorder("endpoint-controller"),
   });
   const ctl = new AbortController();
   const running = controller.run(1, ctl.signal);
@@ -48,7 +52,7 @@ function start(...objects: object[]) {
       return undefined;
     }
   };
-  return { cs, controller, errors, get };
+  return { cs, controller, errors, get, events };
 }
 
 describe("endpoints controller (fake clientset)", () => {
@@ -131,5 +135,35 @@ describe("endpoints controller (fake clientset)", () => {
     cs.tracker().delete(PODS, NS, "p1");
     await until(() => !("endpoints.kubernetes.io/over-capacity" in (get("big")?.metadata?.annotations ?? {})));
     expect(get("big")!.subsets?.[0]?.addresses).toHaveLength(999);
+  });
+
+  it("records FailedToCreateEndpoint and FailedToUpdateEndpoint on the Endpoints when the write fails", async () => {
+    const refused = (verb: string) => () => ({
+      handled: true as const,
+      err: new StatusError({ status: "Failure", reason: "Forbidden", code: 403, message: `${verb} refused` }),
+    });
+    const { cs, events } = start(service("web"), pod("a", "web", { ip: "10.1.0.1", nodeName: "n1" }));
+    cs.prependReactor("create", "endpoints", refused("create"));
+    await until(() => events.created.length > 0);
+    expect(events.created[0]).toMatchObject({
+      involvedObject: { kind: "Endpoints", apiVersion: "v1", namespace: NS, name: "web" },
+      type: "Warning",
+      reason: "FailedToCreateEndpoint",
+      message: `Failed to create endpoint for service ${NS}/web: create refused`,
+      source: { component: "endpoint-controller" },
+      reportingComponent: "endpoint-controller",
+    });
+
+    const existing: Endpoints = { apiVersion: "v1", kind: "Endpoints", metadata: { name: "db", namespace: NS, uid: "ep-db" } };
+    cs.prependReactor("update", "endpoints", refused("update"));
+    cs.tracker().add(existing);
+    cs.tracker().add(service("db"));
+    cs.tracker().add(pod("b", "db", { ip: "10.1.0.2", nodeName: "n1" }));
+    await until(() => events.created.some((e) => e.reason === "FailedToUpdateEndpoint"));
+    expect(events.created.find((e) => e.reason === "FailedToUpdateEndpoint")).toMatchObject({
+      involvedObject: { kind: "Endpoints", namespace: NS, name: "db", uid: "ep-db" },
+      type: "Warning",
+      message: `Failed to update endpoint ${NS}/db: update refused`,
+    });
   });
 });

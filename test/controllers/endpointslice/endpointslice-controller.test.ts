@@ -2,7 +2,8 @@
  * The EndpointSlice controller against the generated fake clientset: a slice created for a
  * Service (generateName, owner), updated when a Pod turns not ready, recreated when deleted by
  * someone else, one placeholder for a Service without Pods, and slices it does not manage (the
- * apiserver's `kubernetes` one) never touched.
+ * apiserver's `kubernetes` one) never touched; upstream's events on the Service (as
+ * `endpoint-slice-controller`): FailedToUpdateEndpointSlices and the topology hints' ones.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { EndpointSliceController } from "../../../controllers/endpointslice/endpointslice-controller.js";
@@ -11,6 +12,7 @@ import type { EndpointSlice } from "../../../generated/apis/discovery/v1/index.j
 import { FakeClientset } from "../../../generated/clientset/fake/index.js";
 import { SharedInformerFactory } from "../../../generated/informers/index.js";
 import { until } from "../../support/wait.js";
+import { recordedEvents } from "../support/events.js";
 import { NS, pod, service } from "../endpoint/fixtures.js";
 
 const SLICES = { group: "discovery.k8s.io", version: "v1", resource: "endpointslices" };
@@ -26,6 +28,7 @@ function start(...objects: object[]) {
   const cs = new FakeClientset(...objects);
   const factory = new SharedInformerFactory(cs, { reflector: { onError: () => {} } });
   const errors: unknown[] = [];
+  const events = recordedEvents();
   const controller = new EndpointSliceController({
     pods: factory.coreV1().pods(),
     services: factory.coreV1().services(),
@@ -34,6 +37,7 @@ function start(...objects: object[]) {
     client: cs,
     maxEndpointsPerSlice: 2,
     onError: (e) => errors.push(e),
+    recorder: events.recorder("endpoint-slice-controller"),
   });
   const ctl = new AbortController();
   const running = controller.run(2, ctl.signal);
@@ -48,7 +52,7 @@ function start(...objects: object[]) {
       .tracker()
       .list<EndpointSlice>(SLICES, NS)
       .items.filter((s) => s.metadata?.labels?.["kubernetes.io/service-name"] === svc);
-  return { cs, errors, slicesOf };
+  return { cs, errors, slicesOf, events };
 }
 
 const node: Node = { apiVersion: "v1", kind: "Node", metadata: { name: "n1", labels: { "topology.kubernetes.io/zone": "z1" } } };
@@ -113,5 +117,51 @@ describe("EndpointSlice controller (fake clientset)", () => {
     expect(slicesOf("kubernetes")).toEqual([expect.objectContaining({ metadata: expect.objectContaining({ name: "kubernetes" }) })]);
     const writes = cs.actions().filter((a) => ["create", "update", "delete"].includes(a.verb) && a.resource.resource === "endpointslices");
     expect(writes.map((a) => a.verb)).toEqual(["create"]);
+  });
+
+  it("records FailedToUpdateEndpointSlices on the Service when a Pod's Node is unknown", async () => {
+    const { events, errors } = start(node, service("web"), pod("a", "web", { ip: "10.1.0.1", nodeName: "gone" }));
+    await until(() => events.created.length > 0);
+    await events.flush();
+    expect(events.created[0]).toMatchObject({
+      metadata: { namespace: NS },
+      involvedObject: { kind: "Service", apiVersion: "v1", namespace: NS, name: "web", uid: "svc-web" },
+      type: "Warning",
+      reason: "FailedToUpdateEndpointSlices",
+      message: `Error updating Endpoint Slices for Service ${NS}/web: skipping Pod a for Service ${NS}/web: Node gone Not Found`,
+      source: { component: "endpoint-slice-controller" },
+      reportingComponent: "endpoint-slice-controller",
+    });
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it("records the topology hints' events on a Service annotated topology-mode Auto", async () => {
+    const zoned = (name: string, zone: string): Node => ({
+      ...node,
+      metadata: { name, labels: { "topology.kubernetes.io/zone": zone } },
+      status: { allocatable: { cpu: "4" }, conditions: [{ type: "Ready", status: "True" }] },
+    });
+    const svc = service("web");
+    svc.metadata!.annotations = { "service.kubernetes.io/topology-mode": "Auto" };
+    const { events, cs, slicesOf } = start(zoned("n1", "z1"), zoned("n2", "z2"), svc, pod("a", "web", { ip: "10.1.0.1", nodeName: "n1" }));
+    await until(() => events.created.length > 0);
+    expect(events.created[0]).toMatchObject({
+      involvedObject: { kind: "Service", name: "web" },
+      type: "Warning",
+      reason: "TopologyAwareHintsDisabled",
+      message: "Insufficient number of endpoints (1 endpoints, 2 zones), addressType: IPv4",
+      source: { component: "endpoint-slice-controller" },
+    });
+    cs.tracker().add(pod("b", "web", { ip: "10.1.0.2", nodeName: "n2" }));
+    await until(() => events.created.some((e) => e.reason === "TopologyAwareHintsEnabled"));
+    expect(events.created.find((e) => e.reason === "TopologyAwareHintsEnabled")).toMatchObject({
+      type: "Normal",
+      message: "Topology Aware Hints has been enabled, addressType: IPv4",
+    });
+    await until(() =>
+      slicesOf("web")
+        .flatMap((s) => s.endpoints)
+        .every((e) => e.hints?.forZones?.length === 1),
+    );
   });
 });

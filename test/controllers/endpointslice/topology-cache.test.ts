@@ -2,7 +2,8 @@
  * Topology-aware hints (controllers/endpointslice/topology-cache.ts) through the reconciler's
  * plan, as upstream's topologycache: shares by the zones' allocatable CPU, the surplus of
  * over-served zones given to under-served ones, slices whose hints still fit left alone, every
- * reason hints are removed, and the Services re-synced when Nodes move the shares.
+ * reason hints are removed (upstream's TopologyAwareHints events), and the Services re-synced
+ * when Nodes move the shares.
  */
 import { describe, expect, it } from "vitest";
 import { planSlices, type PlanInput } from "../../../controllers/endpointslice/reconciler.js";
@@ -60,7 +61,9 @@ describe("topology-aware hints", () => {
     const topology = new TopologyCache();
     topology.setNodes(nodes);
     const first = plan(topology, nodes, auto(), podsOn(["a", "b", "c"], [3, 2, 1]));
-    expect(first.hintWarnings).toBeUndefined();
+    expect(first.events).toEqual([
+      { type: "Normal", reason: "TopologyAwareHintsEnabled", message: "Topology Aware Hints has been enabled, addressType: IPv4" },
+    ]);
     expect(hintedZones(first.create)).toEqual({ "zone-a": 2, "zone-b": 2, "zone-c": 2 });
     // One zone-a endpoint serves zone-c; the others their own zone.
     const crossing = first.create[0]!.endpoints.filter((e) => e.hints!.forZones![0]!.name !== e.zone);
@@ -71,6 +74,8 @@ describe("topology-aware hints", () => {
     const again = plan(topology, nodes, auto(), podsOn(["a", "b", "c"], [3, 2, 1]), stored(first.create));
     expect(again.update).toEqual([]);
     expect(again.create).toEqual([]);
+    // Enabled is said once, not on every sync.
+    expect(again.events).toBeUndefined();
   });
 
   it("follows unequal CPU", () => {
@@ -120,7 +125,7 @@ describe("topology-aware hints", () => {
       // Slices hinted earlier lose their hints.
       const hinted = stored(plan(topology, ns, service("web", { trafficDistribution: "PreferSameZone" }), podsOn(names, counts)).create);
       const p = plan(topology, ns, auto(), podsOn(names, counts), hinted);
-      expect(p.hintWarnings, why).toEqual([`${why}, addressType: IPv4`]);
+      expect(p.events, why).toEqual([{ type: "Warning", reason: "TopologyAwareHintsDisabled", message: `${why}, addressType: IPv4` }]);
       expect(p.update.flatMap((s) => s.endpoints).every((e) => e.hints === undefined)).toBe(true);
       expect(topology.hasPopulatedHints("ns/web")).toBe(false);
     }
@@ -132,7 +137,13 @@ describe("topology-aware hints", () => {
     const zoneless = [...nodes, node("z", undefined)];
     // The zoneless Node joins after the shares were set: its Pod's endpoint has no zone.
     const p = plan(topology, zoneless, auto(), podsOn(["a", "b", "c", "z"], [2, 2, 2, 1]));
-    expect(p.hintWarnings).toEqual(["One or more endpoints do not have a zone specified, addressType: IPv4"]);
+    expect(p.events).toEqual([
+      {
+        type: "Warning",
+        reason: "TopologyAwareHintsDisabled",
+        message: "One or more endpoints do not have a zone specified, addressType: IPv4",
+      },
+    ]);
     expect(p.create.flatMap((s) => s.endpoints).every((e) => e.hints === undefined)).toBe(true);
   });
 
@@ -154,5 +165,27 @@ describe("topology-aware hints", () => {
     const p = plan(topology, nodes, service("web"), podsOn(["a", "b", "c"], [3, 2, 1]), hinted);
     expect(topology.hasPopulatedHints("ns/web")).toBe(false);
     expect(p.update.flatMap((s) => s.endpoints).every((e) => e.hints === undefined)).toBe(true);
+    expect(p.events).toEqual([
+      { type: "Warning", reason: "TopologyAwareHintsDisabled", message: "Topology Aware Hints has been disabled, addressType: IPv4" },
+    ]);
+    // Said once: the next sync has nothing to disable.
+    expect(plan(topology, nodes, service("web"), podsOn(["a", "b", "c"], [3, 2, 1]), hinted).events).toBeUndefined();
+  });
+
+  it("says Enabled once per Service across address types, and again after hints were removed", () => {
+    const topology = new TopologyCache();
+    topology.setNodes(nodes);
+    const dual = auto();
+    dual.spec!.ipFamilies = ["IPv4", "IPv6"];
+    const pods = ["a", "b", "c"].flatMap((n, i) =>
+      [0, 1].map((k) => pod(`${n}-${k}`, "web", { ip: [`10.${i}.0.${k + 1}`, `fd00::${i}:${k + 1}`], nodeName: n })),
+    );
+    const p = plan(topology, nodes, dual, pods);
+    expect(p.events).toEqual([
+      { type: "Normal", reason: "TopologyAwareHintsEnabled", message: "Topology Aware Hints has been enabled, addressType: IPv4" },
+    ]);
+    // Too few endpoints: disabled; once there are enough again, enabled again.
+    expect(plan(topology, nodes, auto(), pods.slice(0, 2)).events?.[0]?.reason).toBe("TopologyAwareHintsDisabled");
+    expect(plan(topology, nodes, auto(), pods).events?.map((e) => e.reason)).toEqual(["TopologyAwareHintsEnabled"]);
   });
 });

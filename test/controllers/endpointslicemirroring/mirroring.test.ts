@@ -2,7 +2,8 @@
  * The EndpointSlice mirroring controller: a selector-less Service's user-written Endpoints as
  * EndpointSlices (labels, annotations but the trigger time, owner, one slice per port set and
  * family, invalid IPs and addresses past the per-subset limit skipped), rewritten in place when
- * they change, deleted when the Service gets a selector; skip-mirror Endpoints left alone.
+ * they change, deleted when the Service gets a selector; skip-mirror Endpoints left alone;
+ * upstream's InvalidIPAddress and TooManyAddressesToMirror events on the Endpoints.
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { EndpointSliceMirroringController } from "../../../controllers/endpointslicemirroring/endpointslicemirroring-controller.js";
@@ -12,6 +13,7 @@ import type { EndpointSlice } from "../../../generated/apis/discovery/v1/index.j
 import { FakeClientset } from "../../../generated/clientset/fake/index.js";
 import { SharedInformerFactory } from "../../../generated/informers/index.js";
 import { until } from "../../support/wait.js";
+import { recordedEvents } from "../support/events.js";
 
 const NS = "ns";
 const SLICES = { group: "discovery.k8s.io", version: "v1", resource: "endpointslices" };
@@ -128,5 +130,45 @@ describe("EndpointSlice mirroring controller (fake clientset)", () => {
     cs.tracker().update(SERVICES, { ...selectorless("db"), spec: { ...selectorless("db").spec, selector: { app: "db" } } }, NS);
     await until(() => slices().length === 0);
     expect(errors).toEqual([]);
+  });
+
+  it("records InvalidIPAddress and TooManyAddressesToMirror on the Endpoints", async () => {
+    const cs = new FakeClientset(
+      selectorless("db"),
+      endpoints("db", [{ addresses: [{ ip: "192.0.2.1" }, { ip: "bad" }, { ip: "192.0.2.2" }, { ip: "192.0.2.3" }], ports: [pg] }]),
+    );
+    const factory = new SharedInformerFactory(cs, { reflector: { onError: () => {} } });
+    const events = recordedEvents();
+    const controller = new EndpointSliceMirroringController({
+      endpoints: factory.coreV1().endpoints(),
+      services: factory.coreV1().services(),
+      endpointSlices: factory.discoveryV1().endpointSlices(),
+      client: cs,
+      maxEndpointsPerSubset: 2,
+      onError: () => {},
+      recorder: events.recorder("endpoint-slice-mirroring-controller"),
+    });
+    const ctl = new AbortController();
+    const running = controller.run(1, ctl.signal);
+    factory.start(ctl.signal);
+    stop = async () => {
+      ctl.abort();
+      await running;
+      await factory.shutdown();
+    };
+    await until(() => events.created.length === 2);
+    const common = {
+      involvedObject: { kind: "Endpoints", apiVersion: "v1", namespace: NS, name: "db", uid: "ep-db" },
+      type: "Warning",
+      source: { component: "endpoint-slice-mirroring-controller" },
+    };
+    expect(events.created).toMatchObject([
+      { ...common, reason: "InvalidIPAddress", message: "Skipped 1 invalid IP addresses when mirroring to EndpointSlices" },
+      {
+        ...common,
+        reason: "TooManyAddressesToMirror",
+        message: "A max of 2 addresses can be mirrored to EndpointSlices per Endpoints subset. 2 addresses were skipped",
+      },
+    ]);
   });
 });

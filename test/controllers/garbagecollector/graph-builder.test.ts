@@ -1,16 +1,19 @@
 /**
  * The graph builder fed changes directly (no server): virtual owners and their observation,
  * owner deletions queueing dependents, foreground and orphan transitions, blocking
- * dependents, owner reference diffs, namespace mismatches, and virtual delete events; and
+ * dependents, owner reference diffs, namespace mismatches (and their OwnerRefInvalidNamespace
+ * event), and virtual delete events; and
  * its monitors started and stopped on one signal.
  */
 import { describe, expect, it } from "vitest";
 import type { OwnerReference, PartialObjectMetadata } from "../../../api/meta/v1/types.js";
+import { invalidOwnerRefReporter } from "../../../controllers/garbagecollector/descriptor.js";
 import { GraphBuilder, referencesDiffs, type GraphEvent } from "../../../controllers/garbagecollector/graph-builder.js";
 import type { GraphNode, ObjectReference } from "../../../controllers/garbagecollector/graph.js";
 import { DeferredRESTMapper } from "../../../controllers/garbagecollector/rest-mapper.js";
 import type { ResourceRef } from "../../../runtime/rest/paths.js";
 import type { RateLimitingQueue } from "../../../runtime/workqueue/rate-limiting-queue.js";
+import { recordedEvents } from "../support/events.js";
 
 function builder(reports: string[] = []): GraphBuilder {
   const mapper = new DeferredRESTMapper({ allResources: async () => [] });
@@ -125,6 +128,29 @@ describe("graph builder", () => {
     gb.processGraphChange(ev("add", { metadata: { name: "dep", uid: "d1", namespace: "b", ownerReferences: [cmRef("owner", "o1")] } }));
     expect(reports).toEqual(['ownerRef [v1/ConfigMap, namespace: b, name: owner, uid: o1] does not exist in namespace "b"']);
     expect(await drain(gb.attemptToDelete)).toEqual(["dep"]);
+  });
+
+  it("the controller manager's reporter records upstream's OwnerRefInvalidNamespace event on the dependent", async () => {
+    const events = recordedEvents();
+    const gb = new GraphBuilder({
+      metadataClient: { resource: () => ({ list: async () => ({ items: [] }), watch: async function* () {} }) },
+      mapper: new DeferredRESTMapper({ allResources: async () => [] }),
+      reportInvalidOwnerRef: invalidOwnerRefReporter(events.recorder("garbage-collector-controller")),
+    });
+    gb.processGraphChange(ev("add", { metadata: { name: "owner", uid: "o1", namespace: "a" } }));
+    gb.processGraphChange(ev("add", { metadata: { name: "dep", uid: "d1", namespace: "b", ownerReferences: [cmRef("owner", "o1")] } }));
+    await events.flush();
+    expect(events.created).toMatchObject([
+      {
+        metadata: { namespace: "b" },
+        involvedObject: { kind: "ConfigMap", namespace: "b", name: "dep", uid: "d1", apiVersion: "v1" },
+        type: "Warning",
+        reason: "OwnerRefInvalidNamespace",
+        message: 'ownerRef [v1/ConfigMap, namespace: b, name: owner, uid: o1] does not exist in namespace "b"',
+        source: { component: "garbage-collector-controller" },
+        reportingComponent: "garbage-collector-controller",
+      },
+    ]);
   });
 
   it("a virtual delete of a virtual owner that dependents name differently keeps the node under another identity", async () => {
