@@ -152,6 +152,22 @@ function recognizes(scope: RequestScope, gv: { group: string; version: string },
   return known;
 }
 
+/**
+ * `obj` with `kind` and `apiVersion` as its first keys and its other keys after them in order,
+ * as `{ kind, apiVersion, ...rest }` makes it: a key loop rather than a rest and a spread,
+ * which copied the body's object twice.
+ */
+function withTypeMetaFirst(obj: Record<string, unknown>, kind: string, apiVersion: string): Record<string, unknown> {
+  const out: Record<string, unknown> = { kind, apiVersion };
+  for (const k in obj) {
+    if (k === "kind" || k === "apiVersion" || !Object.hasOwn(obj, k)) continue;
+    // A "__proto__" key JSON.parse made is an own property: kept as one, never the prototype.
+    if (k === "__proto__") Object.defineProperty(out, k, { value: obj[k], enumerable: true, writable: true, configurable: true });
+    else out[k] = obj[k];
+  }
+  return out;
+}
+
 export interface DecodedObject {
   object: KubeObject;
   format: Format;
@@ -200,8 +216,7 @@ export async function decodeResourceBody(req: APIRequest, scope: RequestScope, o
   let gv = obj.apiVersion ? parseApiVersion(obj.apiVersion) : { group, version };
   if (gv.version === "" && gv.group === group) gv = { group, version };
   // kind and apiVersion first, as Go writes TypeMeta.
-  const { kind: _k, apiVersion: _v, ...rest } = obj;
-  obj = { kind, apiVersion: apiVersionOf(gv), ...rest };
+  obj = withTypeMetaFirst(obj, kind, apiVersionOf(gv));
 
   // Custom resources are not in the scheme: their kind is the CRD's, checked just below.
   if (!scope.resource.custom && !recognizes(scope, gv, kind)) {

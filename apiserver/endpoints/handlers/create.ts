@@ -15,8 +15,10 @@ export async function createHandler(req: APIRequest, res: ResponseWriter, scope:
   wipeSystemFields(object);
   ensureNamespace(object, scope);
   const name = scope.name || object.metadata?.name || "";
-  const opts = await admitWrite(req, scope, "CREATE", name, object, options, optionsObject("CreateOptions", options));
+  let opts = admitWrite(req, scope, "CREATE", name, object, options, optionsObject("CreateOptions", options));
+  if (opts instanceof Promise) opts = await opts;
   // The decoded body is this request's alone: the storage need not copy it.
-  const created = await scope.storage.create!(restContext(req, scope), object, { ...opts, inputOwned: true });
+  opts.inputOwned = true;
+  const created = await scope.storage.create!(restContext(req, scope), object, opts);
   respond(req, res, scope, media, 201, created);
 }

@@ -41,7 +41,8 @@ export async function deleteHandler(req: APIRequest, res: ResponseWriter, scope:
   const media = negotiateOutput(req.raw.headers.accept, resourceRestrictions);
   const options = parseDeleteOptions(req.url.searchParams, await readDeleteBody(req, scope));
   // Admission sees the stored object (as oldObject) and the DeleteOptions, inside the storage's delete.
-  const opts = await admitWrite(req, scope, "DELETE", scope.name, undefined, options, optionsObject("DeleteOptions", options));
+  let opts = admitWrite(req, scope, "DELETE", scope.name, undefined, options, optionsObject("DeleteOptions", options));
+  if (opts instanceof Promise) opts = await opts;
   const { object } = await scope.storage.delete!(restContext(req, scope), scope.name, opts);
   const result: KubeObject = object ?? (successStatus({ name: scope.name, kind: scope.resource.info.plural }) as unknown as KubeObject);
   respond(req, res, scope, media, 200, result);

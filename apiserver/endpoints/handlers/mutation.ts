@@ -13,10 +13,34 @@ import type { RequestScope } from "./scope.js";
 /** The meta/v1 options object admission sees (`request.options` of an AdmissionReview). */
 export function optionsObject(kind: string, opts: object): Record<string, unknown> {
   const out: Record<string, unknown> = { kind, apiVersion: "meta.k8s.io/v1" };
-  for (const [k, v] of Object.entries(opts)) {
+  // for-in over the options (plain objects): Object.entries made an array per key per write.
+  for (const k in opts) {
+    const v = (opts as Record<string, unknown>)[k];
     if (k === "admission" || v === undefined) continue;
-    out[k] = k === "dryRun" ? (v ? ["All"] : undefined) : v;
-    if (out[k] === undefined) delete out[k];
+    if (k === "dryRun") {
+      if (v) out[k] = ["All"];
+      else delete out[k];
+    } else {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
+type ScopeResource = RequestScope["resource"];
+
+/** Admission's kind and resource of an endpoint's resource: made once, frozen, shared by its writes. */
+const kindsAndResources = new WeakMap<ScopeResource, Pick<AdmissionAttributes, "kind" | "resource">>();
+
+function kindAndResource(r: ScopeResource): Pick<AdmissionAttributes, "kind" | "resource"> {
+  let out = kindsAndResources.get(r);
+  if (out === undefined) {
+    const { group, version, info } = r;
+    out = {
+      kind: Object.freeze({ group, version, kind: info.kind }),
+      resource: Object.freeze({ group, version, resource: info.plural }),
+    };
+    kindsAndResources.set(r, out);
   }
   return out;
 }
@@ -30,13 +54,14 @@ function attributesFor(
   obj: KubeObject | undefined,
   old: KubeObject | undefined,
 ): AdmissionAttributes {
-  const { group, version, info } = scope.resource;
+  const { group, info } = scope.resource;
   // As upstream's create handler: a namespace's own name is its admission namespace.
   const namespace = info.namespaced ? scope.namespace : group === "" && info.plural === "namespaces" ? name : "";
+  const { kind, resource } = kindAndResource(scope.resource);
   const attrs: AdmissionAttributes = {
     operation,
-    kind: { group, version, kind: info.kind },
-    resource: { group, version, resource: info.plural },
+    kind,
+    resource,
     subresource: scope.subresource,
     namespace,
     // A generated name is known only once the storage made it.
@@ -83,9 +108,10 @@ class StorageAdmission implements WriteAdmission {
  * Runs admission for one write, as upstream: inside the storage's write when the storage
  * takes it (the new and the stored object, mutating before the strategy, validating after; an
  * update that creates is a CREATE), else here, before the storage, with the request's object.
- * Returns the options to pass to the storage.
+ * Returns the options to pass to the storage: at once when the storage admits (no promise for
+ * the caller to wait on), else once the chain ran.
  */
-export async function admitWrite<O extends { admission?: WriteAdmission }>(
+export function admitWrite<O extends { admission?: WriteAdmission }>(
   req: APIRequest,
   scope: RequestScope,
   operation: Operation,
@@ -93,11 +119,10 @@ export async function admitWrite<O extends { admission?: WriteAdmission }>(
   requestObject: KubeObject | undefined,
   opts: O,
   options: Record<string, unknown>,
-): Promise<O> {
+): O | Promise<O> {
   const chain = scope.deps.admission;
   if (scope.storage.admitsWrites) return { ...opts, admission: new StorageAdmission(chain, req, scope, operation, name, options) };
-  await chain.run(attributesFor(req, scope, operation, name, options, requestObject, undefined), req);
-  return opts;
+  return chain.run(attributesFor(req, scope, operation, name, options, requestObject, undefined), req).then(() => opts);
 }
 
 export function respond(

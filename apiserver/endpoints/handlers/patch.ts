@@ -93,7 +93,8 @@ export async function patchHandler(req: APIRequest, res: ResponseWriter, scope: 
   checkPatchSyntax(type, body);
   logRequestPatch(req, type, body);
   // Admission sees the patched object and the stored one, inside the storage's update.
-  const opts = await admitWrite(req, scope, "UPDATE", scope.name, undefined, options, optionsObject("PatchOptions", options));
+  let opts = admitWrite(req, scope, "UPDATE", scope.name, undefined, options, optionsObject("PatchOptions", options));
+  if (opts instanceof Promise) opts = await opts;
   const { object, created } = await scope.storage.patch!(restContext(req, scope), scope.name, type, body, opts);
   respond(req, res, scope, media, created ? 201 : 200, object);
 }

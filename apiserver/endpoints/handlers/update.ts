@@ -25,7 +25,8 @@ export async function updateHandler(req: APIRequest, res: ResponseWriter, scope:
     throw newBadRequest(`the namespace of the object (${objNamespace}) does not match the namespace on the request (${scope.namespace})`);
   }
   ensureNamespace(object, scope);
-  const opts = await admitWrite(req, scope, "UPDATE", scope.name, object, options, optionsObject("UpdateOptions", options));
+  let opts = admitWrite(req, scope, "UPDATE", scope.name, object, options, optionsObject("UpdateOptions", options));
+  if (opts instanceof Promise) opts = await opts;
   const { object: updated, created } = await scope.storage.update!(restContext(req, scope), scope.name, object, opts);
   respond(req, res, scope, media, created ? 201 : 200, updated);
 }

@@ -49,7 +49,13 @@ type WriteOp =
   /** Deletes when the key exists and, if `expect` is set, its modRevision is `expect`. */
   | { kind: "delete"; key: string; expect: number | undefined };
 
-type WriteResult = { ok: true; event: StorageEvent } | { ok: false; code: "KeyExists" | "KeyNotFound" | "Conflict" | "Stale" };
+type WriteResult = { ok: true; event: StorageEvent } | { ok: false; code: "KeyExists" | "KeyNotFound" | "Conflict" | "Stale"; key: string };
+
+/** A create's answer: the stored key-value, or the key's existence as an error. */
+function createdKeyValue(r: WriteResult): KeyValue {
+  if (!r.ok) throw keyExists(r.key);
+  return r.event.kv;
+}
 
 /** A `kv` row read in raw mode: key, value, create_rev, mod_rev. */
 type KvRow = [string, Buffer, number, number];
@@ -134,11 +140,14 @@ export class SqliteStorage implements Storage {
     this.stmt.dropLog.run(0, this.compacted);
   }
 
-  async create(key: string, value: Uint8Array): Promise<KeyValue> {
-    this.checkOpen(key);
-    const r = await this.writes.submit({ kind: "create", key, value });
-    if (!r.ok) throw keyExists(key);
-    return r.event.kv;
+  /** Not async: the group commit's promise, mapped once (a create is every write's hot path). */
+  create(key: string, value: Uint8Array): Promise<KeyValue> {
+    try {
+      this.checkOpen(key);
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return this.writes.submit({ kind: "create", key, value }).then(createdKeyValue);
   }
 
   async get(key: string): Promise<KeyValue | undefined> {
@@ -409,7 +418,7 @@ export class SqliteStorage implements Storage {
         // The insert itself says whether the key exists: one statement fewer than reading first.
         const rev = this.revision + 1;
         if (insertNew.run(op.key, op.value, rev, rev).changes === 0) {
-          results.push({ ok: false, code: "KeyExists" });
+          results.push({ ok: false, code: "KeyExists", key: op.key });
           continue;
         }
         this.revision = rev;
@@ -421,11 +430,11 @@ export class SqliteStorage implements Storage {
       const row = get.get(op.key) as KvRow | undefined;
       if (op.kind === "delete") {
         if (!row) {
-          results.push({ ok: false, code: "KeyNotFound" });
+          results.push({ ok: false, code: "KeyNotFound", key: op.key });
           continue;
         }
         if (op.expect !== undefined && op.expect !== row[3]) {
-          results.push({ ok: false, code: "Conflict" });
+          results.push({ ok: false, code: "Conflict", key: op.key });
           continue;
         }
         const rev = ++this.revision;
@@ -437,7 +446,7 @@ export class SqliteStorage implements Storage {
         continue;
       }
       if ((row?.[3] ?? 0) !== op.expect) {
-        results.push({ ok: false, code: "Stale" });
+        results.push({ ok: false, code: "Stale", key: op.key });
         continue;
       }
       const rev = ++this.revision;

@@ -128,4 +128,21 @@ describe("request bodies", () => {
       );
     }
   });
+
+  it("puts kind and apiVersion first and keeps the other keys as sent, a __proto__ key as a field of its own", async () => {
+    t = await startTestServer();
+    const body = '{"data":{"a":"b"},"__proto__":{"polluted":"yes"},"metadata":{"name":"proto"},"apiVersion":"v1"}';
+    const post = (query: string) =>
+      t!.request("POST", `/api/v1/namespaces/default/configmaps${query}`, { body, headers: { "Content-Type": "application/json" } });
+    const strict = await post("?fieldValidation=Strict");
+    expect(strict.status).toBe(400);
+    expect(strict.json().message).toBe('strict decoding error: unknown field "__proto__"');
+    const created = await post("");
+    expect(created.status).toBe(201);
+    expect(created.headers["warning"]).toContain('unknown field \\"__proto__\\"');
+    const obj = created.json();
+    expect(Object.keys(obj)).toEqual(["kind", "apiVersion", "data", "metadata"]);
+    expect(obj.data).toEqual({ a: "b" });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 });
