@@ -101,12 +101,33 @@ const VOLUME_SOURCE_NAMES = new Set(VOLUME_SOURCES);
 /** Volume sources with a defaultMode. */
 const MODED_SOURCES = ["secret", "configMap", "downwardAPI", "projected"];
 
+/** What a check that found nothing returns where its caller only reads it (never pushed to). */
+const NO_ERRORS: readonly FieldError[] = Object.freeze([]) as readonly FieldError[];
+
+/** Lists longer than this are checked for duplicates through a Set (see {@link seenBefore}). */
+const SCAN_MAX = 16;
+
+/**
+ * Whether an item of `items` before `i` has `value` under `key`. Lists of ports and mounts are
+ * short: they are scanned, where a Set per container cost more; a long one fills `seen` instead.
+ */
+function seenBefore(items: unknown[], i: number, key: string, value: string, seen: Set<string> | undefined): boolean {
+  if (seen !== undefined) {
+    if (seen.has(value)) return true;
+    seen.add(value);
+    return false;
+  }
+  for (let j = 0; j < i; j++) if (str(record(items[j])[key]) === value) return true;
+  return false;
+}
+
 function nonNegative(v: unknown, path: FieldPath): FieldError[] {
   return typeof v === "number" && v < 0 ? [fieldErrors.invalid(path, v, "must be greater than or equal to 0")] : [];
 }
 
-function dnsLabel(value: string, path: FieldPath): FieldError[] {
-  return isDNS1123Label(value).map((msg) => fieldErrors.invalid(path, value, msg));
+function dnsLabel(value: string, path: FieldPath): readonly FieldError[] {
+  const msgs = isDNS1123Label(value);
+  return msgs.length === 0 ? NO_ERRORS : msgs.map((msg) => fieldErrors.invalid(path, value, msg));
 }
 
 /** upstream's IsExtendedResourceName: a domain outside kubernetes.io, still a qualified name once quota prefixes it. */
@@ -253,12 +274,13 @@ function validateHandler(h: Obj, path: FieldPath, required: boolean, grace?: num
   if (second !== undefined) errs.push(fieldErrors.forbidden(path.child(second), "may not specify more than 1 handler type"));
   const http = record(h.httpGet);
   if (isObj(h.httpGet)) {
-    errs.push(...validatePortNumOrName(http.port, path.child("httpGet", "port")));
+    if (!plainPort(http.port)) append(errs, validatePortNumOrName(http.port, path.child("httpGet", "port")));
     const scheme = str(http.scheme);
     if (scheme !== "" && scheme !== "HTTP" && scheme !== "HTTPS")
       errs.push(fieldErrors.notSupported(path.child("httpGet", "scheme"), scheme, ["HTTP", "HTTPS"]));
   }
-  if (isObj(h.tcpSocket)) errs.push(...validatePortNumOrName(record(h.tcpSocket).port, path.child("tcpSocket", "port")));
+  if (isObj(h.tcpSocket) && !plainPort(h.tcpSocket.port))
+    append(errs, validatePortNumOrName(h.tcpSocket.port, path.child("tcpSocket", "port")));
   if (isObj(h.exec) && list(record(h.exec).command).length === 0) errs.push(fieldErrors.required(path.child("exec", "command")));
   if (isObj(h.grpc)) {
     const port = typeof h.grpc.port === "number" ? h.grpc.port : 0;
@@ -275,6 +297,12 @@ function validateHandler(h: Obj, path: FieldPath, required: boolean, grace?: num
   return errs;
 }
 
+/** A port number in range or a name every rule accepts: {@link validatePortNumOrName} has nothing to say (and its path need not be made). */
+function plainPort(port: unknown): boolean {
+  if (typeof port === "number") return port >= 1 && port <= 65535 && Number.isInteger(port);
+  return typeof port === "string" && port !== "" && !/^\d+$/.test(port) && isValidPortName(port).length === 0;
+}
+
 function validatePortNumOrName(port: unknown, path: FieldPath): FieldError[] {
   if (typeof port === "number") return isValidPortNum(port).map((msg) => fieldErrors.invalid(path, port, msg));
   if (typeof port === "string" && port !== "") {
@@ -288,7 +316,7 @@ const PROBE_COUNTS = ["initialDelaySeconds", "timeoutSeconds", "periodSeconds", 
 
 function validateProbe(probe: unknown, path: FieldPath, liveness: boolean): FieldError[] {
   if (!isObj(probe)) return [];
-  const errs: FieldError[] = [...validateHandler(probe, path, true)];
+  const errs = validateHandler(probe, path, true);
   for (const f of PROBE_COUNTS) {
     const v = probe[f];
     if (typeof v === "number" && v < 0) errs.push(fieldErrors.invalid(path.child(f), v, "must be greater than or equal to 0"));
@@ -549,7 +577,7 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   const name = str(c.name);
   if (name === "") errs.push(fieldErrors.required(path.child("name")));
   else {
-    append(errs, dnsLabel(name, path.child("name")));
+    if (isDNS1123Label(name).length > 0) append(errs, dnsLabel(name, path.child("name")));
     if (ctx.names.has(name)) errs.push(fieldErrors.duplicate(path.child("name"), name));
     ctx.names.add(name);
   }
@@ -566,16 +594,15 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   if (tmp === "") errs.push(fieldErrors.required(path.child("terminationMessagePolicy")));
   else if (!TERMINATION_MESSAGE_POLICIES.includes(tmp))
     errs.push(fieldErrors.notSupported(path.child("terminationMessagePolicy"), tmp, TERMINATION_MESSAGE_POLICIES));
-  const portNames = new Set<string>();
   // Plain loops over ports and mounts; an item's path is made only when it reports.
   const ports = list(c.ports);
+  const portNames = ports.length > SCAN_MAX ? new Set<string>() : undefined;
   for (let i = 0; i < ports.length; i++) {
     const p = record(ports[i]);
     const pname = str(p.name);
     if (pname !== "") {
       for (const msg of isValidPortName(pname)) errs.push(fieldErrors.invalid(itemPath(path, "ports", i).child("name"), pname, msg));
-      if (portNames.has(pname)) errs.push(fieldErrors.duplicate(itemPath(path, "ports", i).child("name"), pname));
-      portNames.add(pname);
+      if (seenBefore(ports, i, "name", pname, portNames)) errs.push(fieldErrors.duplicate(itemPath(path, "ports", i).child("name"), pname));
     }
     const cp = typeof p.containerPort === "number" ? p.containerPort : 0;
     if (cp === 0) errs.push(fieldErrors.required(itemPath(path, "ports", i).child("containerPort")));
@@ -590,8 +617,8 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   }
   if (c.env !== undefined) append(errs, validateEnv(c.env, path.child("env")));
   if (c.envFrom !== undefined) append(errs, validateEnvFrom(c.envFrom, path.child("envFrom")));
-  const mountPaths = new Set<string>();
   const mounts = list(c.volumeMounts);
+  const mountPaths = mounts.length > SCAN_MAX ? new Set<string>() : undefined;
   for (let i = 0; i < mounts.length; i++) {
     const r = record(mounts[i]);
     const vname = str(r.name);
@@ -599,9 +626,8 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     else if (!ctx.volumes.has(vname)) errs.push(fieldErrors.notFound(itemPath(path, "volumeMounts", i).child("name"), vname));
     const mountPath = str(r.mountPath);
     if (mountPath === "") errs.push(fieldErrors.required(itemPath(path, "volumeMounts", i).child("mountPath")));
-    else if (mountPaths.has(mountPath))
+    else if (seenBefore(mounts, i, "mountPath", mountPath, mountPaths))
       errs.push(fieldErrors.invalid(itemPath(path, "volumeMounts", i).child("mountPath"), mountPath, "must be unique"));
-    mountPaths.add(mountPath);
     // As upstream, back-steps are reported on the list's path, without the mount's index.
     const subPath = str(r.subPath);
     const subPathExpr = str(r.subPathExpr);
