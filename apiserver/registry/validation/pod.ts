@@ -102,7 +102,7 @@ const VOLUME_SOURCE_NAMES = new Set(VOLUME_SOURCES);
 const MODED_SOURCES = ["secret", "configMap", "downwardAPI", "projected"];
 
 /** What a check that found nothing returns where its caller only reads it (never pushed to). */
-const NO_ERRORS: readonly FieldError[] = Object.freeze([]) as readonly FieldError[];
+const NO_ERRORS: readonly FieldError[] = Object.freeze([]);
 
 /** Lists longer than this are checked for duplicates through a Set (see {@link seenBefore}). */
 const SCAN_MAX = 16;
