@@ -6,23 +6,37 @@ import type { AdmissionAttributes, AdmissionPlugin } from "./interface.js";
 
 const TAINTS = ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"];
 
+interface Toleration {
+  key?: string;
+  operator?: string;
+  effect?: string;
+  tolerationSeconds?: number;
+}
+
+/** Whether a toleration in the list covers `key`'s NoExecute taint (plain loop: this runs on every Pod create). */
+function covers(tolerations: readonly Toleration[], key: string): boolean {
+  for (let i = 0; i < tolerations.length; i++) {
+    const t = tolerations[i]!;
+    if (
+      (t.key === key || (t.key === undefined && t.operator === "Exists")) &&
+      (t.effect === undefined || t.effect === "" || t.effect === "NoExecute")
+    )
+      return true;
+  }
+  return false;
+}
+
 export class DefaultTolerationSeconds implements AdmissionPlugin {
   readonly name = "DefaultTolerationSeconds";
   constructor(private readonly seconds = 300) {}
 
-  async admit(a: AdmissionAttributes): Promise<void> {
+  /** Synchronous: returns no promise, so the chain waits on nothing (see AdmissionPlugin.admit). */
+  admit(a: AdmissionAttributes): undefined {
     if (a.resource.group !== "" || a.resource.resource !== "pods" || a.subresource !== "" || a.operation !== "CREATE" || !a.object) return;
-    const spec = (a.object.spec ??= {}) as {
-      tolerations?: { key?: string; operator?: string; effect?: string; tolerationSeconds?: number }[];
-    };
+    const spec = (a.object.spec ??= {}) as { tolerations?: Toleration[] };
     const tolerations = (spec.tolerations ??= []);
     for (const key of TAINTS) {
-      const covered = tolerations.some(
-        (t) =>
-          (t.key === key || (t.key === undefined && t.operator === "Exists")) &&
-          (t.effect === undefined || t.effect === "" || t.effect === "NoExecute"),
-      );
-      if (!covered) tolerations.push({ key, operator: "Exists", effect: "NoExecute", tolerationSeconds: this.seconds });
+      if (!covers(tolerations, key)) tolerations.push({ key, operator: "Exists", effect: "NoExecute", tolerationSeconds: this.seconds });
     }
   }
 }

@@ -41,7 +41,12 @@ class Kept {
   }
 }
 
-const getKey = (namespace: string, name: string): string => `\0get\0${namespace}\0${name}`;
+/** The last key made, kept: most gets name the same object (a namespace's default ServiceAccount), and a kept string is hashed once. */
+let lastGet = { namespace: "", name: "", key: "\0get\0\0" };
+function getKey(namespace: string, name: string): string {
+  if (namespace !== lastGet.namespace || name !== lastGet.name) lastGet = { namespace, name, key: `\0get\0${namespace}\0${name}` };
+  return lastGet.key;
+}
 const listKey = (namespace: string, opts: { liveWhenEmpty?: boolean } | undefined): string =>
   opts?.liveWhenEmpty ? `${namespace}\0live` : namespace;
 

@@ -13,11 +13,17 @@ import type { KubeObject } from "../registry/rest.js";
 const MOUNT = "/var/run/secrets/kubernetes.io/serviceaccount";
 /** The letters of upstream's generated-name suffixes (no vowels, no look-alike digits). */
 const SUFFIX_CHARS = "bcdfghjklmnpqrstvwxz2456789";
+const SUFFIX_SPACE = SUFFIX_CHARS.length ** 5;
 
 /** A 5-letter suffix as upstream's `kube-api-access-xxxxx`: unpredictable enough for a name, no crypto call per Pod. */
 function nameSuffix(): string {
+  // One random draw split into five letters (27^5 < 2^53): each as likely as from its own draw.
+  let n = Math.floor(Math.random() * SUFFIX_SPACE);
   let out = "";
-  for (let i = 0; i < 5; i++) out += SUFFIX_CHARS[Math.floor(Math.random() * SUFFIX_CHARS.length)];
+  for (let i = 0; i < 5; i++) {
+    out += SUFFIX_CHARS[n % SUFFIX_CHARS.length];
+    n = Math.floor(n / SUFFIX_CHARS.length);
+  }
   return out;
 }
 

@@ -11,7 +11,10 @@ export const FIELD_IMMUTABLE = "field is immutable";
 
 export function validateLabels(labels: Record<string, string> | undefined, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
-  for (const [k, v] of Object.entries(labels ?? {})) {
+  // for-in, not Object.entries: no pair per label (a decoded map has no inherited keys).
+  for (const k in labels) {
+    if (!Object.hasOwn(labels, k)) continue;
+    const v = labels[k]!;
     for (const msg of isQualifiedName(k)) errs.push(fieldErrors.invalid(path, k, msg));
     for (const msg of isValidLabelValue(v)) errs.push(fieldErrors.invalid(path, v, msg));
   }
@@ -21,7 +24,9 @@ export function validateLabels(labels: Record<string, string> | undefined, path:
 export function validateAnnotations(annotations: Record<string, string> | undefined, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
   let total = 0;
-  for (const [k, v] of Object.entries(annotations ?? {})) {
+  for (const k in annotations) {
+    if (!Object.hasOwn(annotations, k)) continue;
+    const v = annotations[k]!;
     // Annotation keys are qualified names in any case.
     for (const msg of isQualifiedName(k.toLowerCase())) errs.push(fieldErrors.invalid(path, k, msg));
     total += utf8Length(k) + utf8Length(v);

@@ -101,12 +101,33 @@ const VOLUME_SOURCE_NAMES = new Set(VOLUME_SOURCES);
 /** Volume sources with a defaultMode. */
 const MODED_SOURCES = ["secret", "configMap", "downwardAPI", "projected"];
 
+/** What a check that found nothing returns where its caller only reads it (never pushed to). */
+const NO_ERRORS: readonly FieldError[] = Object.freeze([]);
+
+/** Lists longer than this are checked for duplicates through a Set (see {@link seenBefore}). */
+const SCAN_MAX = 16;
+
+/**
+ * Whether an item of `items` before `i` has `value` under `key`. Lists of ports and mounts are
+ * short: they are scanned, where a Set per container cost more; a long one fills `seen` instead.
+ */
+function seenBefore(items: unknown[], i: number, key: string, value: string, seen: Set<string> | undefined): boolean {
+  if (seen !== undefined) {
+    if (seen.has(value)) return true;
+    seen.add(value);
+    return false;
+  }
+  for (let j = 0; j < i; j++) if (str(record(items[j])[key]) === value) return true;
+  return false;
+}
+
 function nonNegative(v: unknown, path: FieldPath): FieldError[] {
   return typeof v === "number" && v < 0 ? [fieldErrors.invalid(path, v, "must be greater than or equal to 0")] : [];
 }
 
-function dnsLabel(value: string, path: FieldPath): FieldError[] {
-  return isDNS1123Label(value).map((msg) => fieldErrors.invalid(path, value, msg));
+function dnsLabel(value: string, path: FieldPath): readonly FieldError[] {
+  const msgs = isDNS1123Label(value);
+  return msgs.length === 0 ? NO_ERRORS : msgs.map((msg) => fieldErrors.invalid(path, value, msg));
 }
 
 /** upstream's IsExtendedResourceName: a domain outside kubernetes.io, still a qualified name once quota prefixes it. */
@@ -253,12 +274,13 @@ function validateHandler(h: Obj, path: FieldPath, required: boolean, grace?: num
   if (second !== undefined) errs.push(fieldErrors.forbidden(path.child(second), "may not specify more than 1 handler type"));
   const http = record(h.httpGet);
   if (isObj(h.httpGet)) {
-    errs.push(...validatePortNumOrName(http.port, path.child("httpGet", "port")));
+    if (!plainPort(http.port)) append(errs, validatePortNumOrName(http.port, path.child("httpGet", "port")));
     const scheme = str(http.scheme);
     if (scheme !== "" && scheme !== "HTTP" && scheme !== "HTTPS")
       errs.push(fieldErrors.notSupported(path.child("httpGet", "scheme"), scheme, ["HTTP", "HTTPS"]));
   }
-  if (isObj(h.tcpSocket)) errs.push(...validatePortNumOrName(record(h.tcpSocket).port, path.child("tcpSocket", "port")));
+  if (isObj(h.tcpSocket) && !plainPort(h.tcpSocket.port))
+    append(errs, validatePortNumOrName(h.tcpSocket.port, path.child("tcpSocket", "port")));
   if (isObj(h.exec) && list(record(h.exec).command).length === 0) errs.push(fieldErrors.required(path.child("exec", "command")));
   if (isObj(h.grpc)) {
     const port = typeof h.grpc.port === "number" ? h.grpc.port : 0;
@@ -275,6 +297,12 @@ function validateHandler(h: Obj, path: FieldPath, required: boolean, grace?: num
   return errs;
 }
 
+/** A port number in range or a name every rule accepts: {@link validatePortNumOrName} has nothing to say (and its path need not be made). */
+function plainPort(port: unknown): boolean {
+  if (typeof port === "number") return port >= 1 && port <= 65535 && Number.isInteger(port);
+  return typeof port === "string" && port !== "" && !/^\d+$/.test(port) && isValidPortName(port).length === 0;
+}
+
 function validatePortNumOrName(port: unknown, path: FieldPath): FieldError[] {
   if (typeof port === "number") return isValidPortNum(port).map((msg) => fieldErrors.invalid(path, port, msg));
   if (typeof port === "string" && port !== "") {
@@ -288,7 +316,7 @@ const PROBE_COUNTS = ["initialDelaySeconds", "timeoutSeconds", "periodSeconds", 
 
 function validateProbe(probe: unknown, path: FieldPath, liveness: boolean): FieldError[] {
   if (!isObj(probe)) return [];
-  const errs: FieldError[] = [...validateHandler(probe, path, true)];
+  const errs = validateHandler(probe, path, true);
   for (const f of PROBE_COUNTS) {
     const v = probe[f];
     if (typeof v === "number" && v < 0) errs.push(fieldErrors.invalid(path.child(f), v, "must be greater than or equal to 0"));
@@ -542,12 +570,14 @@ function itemPath(path: FieldPath, listName: string, i: number): FieldPath {
   return path.child(listName).index(i);
 }
 
+const LIFECYCLE_HOOKS = ["postStart", "preStop"];
+
 function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): FieldError[] {
   const errs: FieldError[] = [];
   const name = str(c.name);
   if (name === "") errs.push(fieldErrors.required(path.child("name")));
   else {
-    errs.push(...dnsLabel(name, path.child("name")));
+    if (isDNS1123Label(name).length > 0) append(errs, dnsLabel(name, path.child("name")));
     if (ctx.names.has(name)) errs.push(fieldErrors.duplicate(path.child("name"), name));
     ctx.names.add(name);
   }
@@ -564,16 +594,15 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   if (tmp === "") errs.push(fieldErrors.required(path.child("terminationMessagePolicy")));
   else if (!TERMINATION_MESSAGE_POLICIES.includes(tmp))
     errs.push(fieldErrors.notSupported(path.child("terminationMessagePolicy"), tmp, TERMINATION_MESSAGE_POLICIES));
-  const portNames = new Set<string>();
   // Plain loops over ports and mounts; an item's path is made only when it reports.
   const ports = list(c.ports);
+  const portNames = ports.length > SCAN_MAX ? new Set<string>() : undefined;
   for (let i = 0; i < ports.length; i++) {
     const p = record(ports[i]);
     const pname = str(p.name);
     if (pname !== "") {
       for (const msg of isValidPortName(pname)) errs.push(fieldErrors.invalid(itemPath(path, "ports", i).child("name"), pname, msg));
-      if (portNames.has(pname)) errs.push(fieldErrors.duplicate(itemPath(path, "ports", i).child("name"), pname));
-      portNames.add(pname);
+      if (seenBefore(ports, i, "name", pname, portNames)) errs.push(fieldErrors.duplicate(itemPath(path, "ports", i).child("name"), pname));
     }
     const cp = typeof p.containerPort === "number" ? p.containerPort : 0;
     if (cp === 0) errs.push(fieldErrors.required(itemPath(path, "ports", i).child("containerPort")));
@@ -586,10 +615,10 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     else if (!PROTOCOLS.includes(proto))
       errs.push(fieldErrors.notSupported(itemPath(path, "ports", i).child("protocol"), proto, PROTOCOLS));
   }
-  errs.push(...validateEnv(c.env, path.child("env")));
-  errs.push(...validateEnvFrom(c.envFrom, path.child("envFrom")));
-  const mountPaths = new Set<string>();
+  if (c.env !== undefined) append(errs, validateEnv(c.env, path.child("env")));
+  if (c.envFrom !== undefined) append(errs, validateEnvFrom(c.envFrom, path.child("envFrom")));
   const mounts = list(c.volumeMounts);
+  const mountPaths = mounts.length > SCAN_MAX ? new Set<string>() : undefined;
   for (let i = 0; i < mounts.length; i++) {
     const r = record(mounts[i]);
     const vname = str(r.name);
@@ -597,9 +626,8 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     else if (!ctx.volumes.has(vname)) errs.push(fieldErrors.notFound(itemPath(path, "volumeMounts", i).child("name"), vname));
     const mountPath = str(r.mountPath);
     if (mountPath === "") errs.push(fieldErrors.required(itemPath(path, "volumeMounts", i).child("mountPath")));
-    else if (mountPaths.has(mountPath))
+    else if (seenBefore(mounts, i, "mountPath", mountPath, mountPaths))
       errs.push(fieldErrors.invalid(itemPath(path, "volumeMounts", i).child("mountPath"), mountPath, "must be unique"));
-    mountPaths.add(mountPath);
     // As upstream, back-steps are reported on the list's path, without the mount's index.
     const subPath = str(r.subPath);
     const subPathExpr = str(r.subPathExpr);
@@ -620,7 +648,7 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   }
   if (Array.isArray(c.volumeDevices) && c.volumeDevices.length > 0)
     errs.push(...validateVolumeDevices(c, (ctx.volumeSpecs ??= volumesByName(ctx.spec.volumes, ctx.extraVolumes)), path));
-  errs.push(...validateResources(c.resources, path.child("resources"), ctx.allowIndivisibleHugePages));
+  append(errs, validateResources(c.resources, path.child("resources"), ctx.allowIndivisibleHugePages));
   const claims = record(c.resources).claims;
   if (Array.isArray(claims) && claims.length > 0)
     errs.push(
@@ -628,18 +656,19 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     );
   if (Array.isArray(c.resizePolicy) && c.resizePolicy.length > 0)
     errs.push(...validateResizePolicy(c.resizePolicy, path.child("resizePolicy"), ctx.restartPolicy));
-  errs.push(...validateSecurityContextIDs(c.securityContext, path.child("securityContext"), false));
-  if (isObj(c.securityContext))
-    errs.push(...validateContainerSecurityContext(c.securityContext, path.child("securityContext"), ctx.hostUsers));
+  if (isObj(c.securityContext)) {
+    append(errs, validateSecurityContextIDs(c.securityContext, path.child("securityContext"), false));
+    append(errs, validateContainerSecurityContext(c.securityContext, path.child("securityContext"), ctx.hostUsers));
+  }
   if (c.restartPolicy !== undefined && c.restartPolicy !== null) {
     if (ctx.kind === "containers") errs.push(fieldErrors.forbidden(path.child("restartPolicy"), "may not be set for non-init containers"));
     else if (ctx.kind === "initContainers" && c.restartPolicy !== "Always")
       errs.push(fieldErrors.notSupported(path.child("restartPolicy"), c.restartPolicy, ["Always"]));
   }
   if (ctx.kind === "containers" || (ctx.kind === "initContainers" && c.restartPolicy === "Always")) {
-    errs.push(...validateProbe(c.livenessProbe, path.child("livenessProbe"), true));
-    errs.push(...validateProbe(c.readinessProbe, path.child("readinessProbe"), false));
-    errs.push(...validateProbe(c.startupProbe, path.child("startupProbe"), true));
+    if (isObj(c.livenessProbe)) append(errs, validateProbe(c.livenessProbe, path.child("livenessProbe"), true));
+    if (isObj(c.readinessProbe)) append(errs, validateProbe(c.readinessProbe, path.child("readinessProbe"), false));
+    if (isObj(c.startupProbe)) append(errs, validateProbe(c.startupProbe, path.child("startupProbe"), true));
     if (isObj(c.readinessProbe) && c.readinessProbe.terminationGracePeriodSeconds !== undefined) {
       errs.push(
         fieldErrors.invalid(
@@ -659,10 +688,11 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     errs.push(...validateEphemeralContainer(c, path, (ctx.otherNames ??= containerNames(ctx.spec))));
     return errs;
   }
-  for (const hook of ["postStart", "preStop"]) {
-    const h = record(c.lifecycle)[hook];
-    if (isObj(h)) errs.push(...validateHandler(h, path.child("lifecycle", hook), true, ctx.grace));
-  }
+  if (isObj(c.lifecycle))
+    for (const hook of LIFECYCLE_HOOKS) {
+      const h = c.lifecycle[hook];
+      if (isObj(h)) append(errs, validateHandler(h, path.child("lifecycle", hook), true, ctx.grace));
+    }
   return errs;
 }
 
@@ -850,18 +880,22 @@ export interface PodSpecOptions {
 }
 
 /** Two ports of the Pod's containers on one host port, protocol and host IP (upstream's checkHostPortConflicts). */
-function hostPortConflicts(containers: unknown[], path: FieldPath): FieldError[] {
+function hostPortConflicts(containers: unknown[], specPath: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
-  const seen = new Set<string>();
-  containers.forEach((c, ci) => {
-    list(record(c).ports).forEach((port, pi) => {
-      const p = record(port);
-      if (typeof p.hostPort !== "number" || p.hostPort === 0) return;
+  // Made at the first host port: most Pods have none.
+  let seen: Set<string> | undefined;
+  for (let ci = 0; ci < containers.length; ci++) {
+    const ports = list(record(containers[ci]).ports);
+    for (let pi = 0; pi < ports.length; pi++) {
+      const p = record(ports[pi]);
+      if (typeof p.hostPort !== "number" || p.hostPort === 0) continue;
       const key = `${str(p.protocol)}/${str(p.hostIP)}/${p.hostPort}`;
-      if (seen.has(key)) errs.push(fieldErrors.duplicate(path.index(ci).child("ports").index(pi).child("hostPort"), key));
+      seen ??= new Set();
+      if (seen.has(key))
+        errs.push(fieldErrors.duplicate(specPath.child("containers").index(ci).child("ports").index(pi).child("hostPort"), key));
       else seen.add(key);
-    });
-  });
+    }
+  }
   return errs;
 }
 
@@ -995,6 +1029,14 @@ function containerNames(spec: Obj): Set<string> {
 }
 
 /** upstream's ValidatePodSpec, for the fields users set most. */
+/** The spec's fields naming objects by DNS subdomain, in upstream's order. */
+const SUBDOMAIN_NAMED = ["serviceAccountName", "nodeName", "priorityClassName", "schedulerName"];
+
+/** Appends `more` to `errs`: most checks find nothing, and a spread of an empty list still costs a call. */
+function append(errs: FieldError[], more: readonly FieldError[]): void {
+  for (let i = 0; i < more.length; i++) errs.push(more[i]!);
+}
+
 export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpecOptions = {}): FieldError[] {
   const s = record(spec);
   const { errs, names: volumes } = validateVolumes(s.volumes, path.child("volumes"), options);
@@ -1024,11 +1066,12 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     const containers = s[kind];
     if (!Array.isArray(containers)) continue;
     ctx.kind = kind;
-    containers.forEach((c, i) => errs.push(...validateContainer(record(c), path.child(kind).index(i), ctx)));
+    const listPath = path.child(kind);
+    for (let i = 0; i < containers.length; i++) append(errs, validateContainer(record(containers[i]), listPath.index(i), ctx));
   }
   if (s.resources !== undefined && s.resources !== null)
     errs.push(...validatePodLevelResources(s, path.child("resources"), allowIndivisibleHugePages, RESOURCE_CHECKS));
-  errs.push(...hostPortConflicts(list(s.containers), path.child("containers")));
+  append(errs, hostPortConflicts(list(s.containers), path));
   if (s.hostNetwork === true) {
     // Defaulting made an unset hostPort the containerPort: any other value cannot be honoured on the host's network.
     list(s.containers).forEach((c, ci) =>
@@ -1047,9 +1090,9 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
       }),
     );
   }
-  errs.push(...validateSecurityContextIDs(s.securityContext, path.child("securityContext"), true));
   if (isObj(s.securityContext)) {
     const sc = s.securityContext;
+    append(errs, validateSecurityContextIDs(sc, path.child("securityContext"), true));
     if (sc.seccompProfile !== undefined)
       errs.push(...validateSeccompProfile(sc.seccompProfile, path.child("securityContext", "seccompProfile")));
     if (sc.appArmorProfile !== undefined)
@@ -1073,7 +1116,7 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   const dns = str(s.dnsPolicy);
   if (dns === "") errs.push(fieldErrors.required(path.child("dnsPolicy")));
   else if (!DNS_POLICIES.includes(dns)) errs.push(fieldErrors.notSupported(path.child("dnsPolicy"), dns, DNS_POLICIES));
-  errs.push(...validateDNSConfig(s.dnsConfig, dns, path.child("dnsConfig")));
+  append(errs, validateDNSConfig(s.dnsConfig, dns, path.child("dnsConfig")));
   list(s.readinessGates).forEach((g, i) => {
     const type = str(record(g).conditionType);
     for (const msg of isQualifiedName(type))
@@ -1102,7 +1145,7 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     else if (os !== "linux" && os !== "windows") errs.push(fieldErrors.notSupported(path.child("os"), os, ["linux", "windows"]));
     else errs.push(...validateOSFields(s, os, path));
   }
-  for (const f of ["serviceAccountName", "nodeName", "priorityClassName", "schedulerName"]) {
+  for (const f of SUBDOMAIN_NAMED) {
     const v = str(s[f]);
     if (v !== "") for (const msg of isDNS1123Subdomain(v)) errs.push(fieldErrors.invalid(path.child(f), v, msg));
   }
@@ -1114,16 +1157,22 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   if (isObj(s.overhead)) errs.push(...validateResources({ limits: s.overhead }, path.child("overhead"), allowIndivisibleHugePages));
   if (str(s.hostname) !== "") errs.push(...dnsLabel(str(s.hostname), path.child("hostname")));
   if (str(s.subdomain) !== "") errs.push(...dnsLabel(str(s.subdomain), path.child("subdomain")));
-  errs.push(...nonNegative(s.terminationGracePeriodSeconds, path.child("terminationGracePeriodSeconds")));
+  if (typeof s.terminationGracePeriodSeconds === "number" && s.terminationGracePeriodSeconds < 0)
+    append(errs, nonNegative(s.terminationGracePeriodSeconds, path.child("terminationGracePeriodSeconds")));
   if (typeof s.activeDeadlineSeconds === "number" && s.activeDeadlineSeconds <= 0) {
     errs.push(
       fieldErrors.invalid(path.child("activeDeadlineSeconds"), s.activeDeadlineSeconds, "must be between 1 and 2147483647, inclusive"),
     );
   }
-  errs.push(...validateLabels(s.nodeSelector as Record<string, string> | undefined, path.child("nodeSelector")));
+  if (s.nodeSelector !== undefined)
+    append(errs, validateLabels(s.nodeSelector as Record<string, string> | undefined, path.child("nodeSelector")));
   if (s.hostAliases !== undefined) errs.push(...validateHostAliases(s.hostAliases, path.child("hostAliases")));
   if (s.hostUsers === false) errs.push(...validateHostUsers(s, path));
-  list(s.tolerations).forEach((t, i) => errs.push(...validateToleration(record(t), path.child("tolerations").index(i))));
+  const tolerations = list(s.tolerations);
+  if (tolerations.length > 0) {
+    const tp = path.child("tolerations");
+    for (let i = 0; i < tolerations.length; i++) append(errs, validateToleration(record(tolerations[i]), tp.index(i)));
+  }
   return errs;
 }
 

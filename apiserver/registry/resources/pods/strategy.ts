@@ -29,8 +29,10 @@ const status = (o: KubeObject) => record(o.status);
  * spec's warnings. Pod updates get none, as upstream's (a hot path no human usually drives).
  */
 function warningsOnCreate(obj: KubeObject): string[] {
-  const out: string[] = skewWarnings.get(obj) ?? [];
-  skewWarnings.delete(obj);
+  // Nearly no create has any: the map is not looked into until one was kept.
+  const skew = skewKept ? skewWarnings.get(obj) : undefined;
+  if (skew !== undefined) skewWarnings.delete(obj);
+  const out: string[] = skew ?? [];
   const bad = isDNS1123Label(obj.metadata?.name ?? "");
   if (bad.length > 0)
     out.push(
@@ -42,6 +44,8 @@ function warningsOnCreate(obj: KubeObject): string[] {
 
 /** The AppArmor deprecation warnings of a create, from its preparation (which copies the annotations into fields) to its warnings. */
 const skewWarnings = new WeakMap<KubeObject, string[]>();
+/** Whether any were ever kept. */
+let skewKept = false;
 
 const podKindStrategy = kindStrategy({
   kind: "Pod",
@@ -53,7 +57,10 @@ const podKindStrategy = kindStrategy({
     obj.status = { phase: "Pending", qosClass: podQOSClass(obj.spec) };
     mergeLabelKeys(obj);
     const warnings = applyAppArmorVersionSkew(obj);
-    if (warnings.length > 0) skewWarnings.set(obj, warnings);
+    if (warnings.length > 0) {
+      skewWarnings.set(obj, warnings);
+      skewKept = true;
+    }
   },
   prepareForUpdate(obj, old) {
     // Ephemeral containers and resources change only through their subresources.
