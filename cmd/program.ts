@@ -11,7 +11,16 @@ import { Command } from "commander";
 interface CommandModule {
   name: string;
   pkg: string;
-  load: () => Promise<Command>;
+  load: (options: KubegenOptions) => Promise<Command>;
+}
+
+export interface KubegenOptions {
+  /**
+   * Called once a server command (apiserver, up) serves, before it says so: @kubegen/apiserver's
+   * bin writes its code cache there (a first start only), ahead of whoever stops the process as
+   * soon as it reads the line.
+   */
+  onServing?: () => void;
 }
 
 const COMMANDS: CommandModule[] = [
@@ -19,13 +28,17 @@ const COMMANDS: CommandModule[] = [
   { name: "import", pkg: "@kubegen/generator", load: async () => (await import("./import.js")).importCommand() },
   { name: "proto", pkg: "@kubegen/generator", load: async () => (await import("./proto.js")).protoCommand() },
   { name: "docs", pkg: "@kubegen/generator", load: async () => (await import("./docs.js")).docsCommand() },
-  { name: "apiserver", pkg: "@kubegen/apiserver", load: async () => (await import("./apiserver.js")).apiserverCommand() },
+  {
+    name: "apiserver",
+    pkg: "@kubegen/apiserver",
+    load: async (o) => (await import("./apiserver.js")).apiserverCommand(o.onServing),
+  },
   {
     name: "controller-manager",
     pkg: "@kubegen/apiserver",
     load: async () => (await import("./controller-manager.js")).controllerManagerCommand(),
   },
-  { name: "up", pkg: "@kubegen/apiserver", load: async () => (await import("./up.js")).upCommand() },
+  { name: "up", pkg: "@kubegen/apiserver", load: async (o) => (await import("./up.js")).upCommand(o.onServing) },
 ];
 
 /** Only a module that is not installed becomes a stub; any other failure is a bug to show. */
@@ -47,7 +60,7 @@ function missingCommand(c: CommandModule): Command {
 }
 
 /** Runs the command line `argv` (process.argv's shape: node, script, arguments). */
-export async function runKubegen(argv: string[]): Promise<void> {
+export async function runKubegen(argv: string[], options: KubegenOptions = {}): Promise<void> {
   const program = new Command().name("kubegen").description("Kubernetes-style API machinery for TypeScript").showHelpAfterError();
 
   // Only the command being run is loaded (plus none for --help), so `kubegen up` does not pay for
@@ -59,7 +72,7 @@ export async function runKubegen(argv: string[]): Promise<void> {
       continue;
     }
     try {
-      program.addCommand(await c.load());
+      program.addCommand(await c.load(options));
     } catch (err) {
       if (!notInstalled(err)) throw err;
       program.addCommand(missingCommand(c));

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { requireBundle, saveCodeCache } from "../dist/bundle/code-cache.js";
 
 const { runKubegen } = requireBundle(fileURLToPath(new URL("../dist/bundle/kubegen.cjs", import.meta.url)));
-await runKubegen(process.argv);
-// The command has done its start (a server serving, say): what it compiled is kept for the next run.
+// What the command compiled on its way (a server's start, a generation) is kept for the next run:
+// a server's once it serves, another command's when it is done. Only a run without usable data writes.
+await runKubegen(process.argv, { onServing: saveCodeCache });
 saveCodeCache();
