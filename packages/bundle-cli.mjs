@@ -102,12 +102,12 @@ export async function bundleCLI(root, { codeCache, outdir = path.join(root, "dis
  * means the same character. A tagged template's raw text would not: refused rather than changed.
  */
 function asciiOnly(text) {
-  for (const m of text.matchAll(/[^\x00-\x7f]/g)) {
+  for (const m of text.matchAll(/[\u0080-\uffff]/g)) {
     // Inside a template on its line: an odd number of backticks before it.
     const before = text.slice(text.lastIndexOf("\n", m.index) + 1, m.index);
     if ((before.split("`").length - 1) % 2 === 1) throw new Error(`bundle-cli: non-ASCII text in a template literal: ${before}`);
   }
-  return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** Each bundled npm package's name, version and licence text, as its licence asks to be kept with copies. */

@@ -3,7 +3,7 @@
 // its bundle (one CommonJS file instead of ~900 module files), compiled with V8's code cache of
 // an earlier run (packages/bundle-cli.mjs). The heap growing factor as in the repository's
 // bin/kubegen.js, for the same reason.
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, URL } from "node:url";
 import { requireBundle, saveCodeCache } from "../dist/bundle/code-cache.js";
 
 const { runKubegen } = requireBundle(fileURLToPath(new URL("../dist/bundle/kubegen.cjs", import.meta.url)));
