@@ -1,6 +1,7 @@
 /**
  * Start-up: `kubegen up` from process start to the apiserver serving, compiled (the published
- * @kubegen/apiserver's bin, plain node, which runs the CLI's bundle) against the same compiled
+ * @kubegen/apiserver's bin, plain node, which runs the CLI's bundle with V8's code cache of the
+ * warm-up run, and without it, as a first start does) against the same compiled
  * modules loaded one by one (dist/cmd/kubegen.js, what the bin ran before the bundle) and the
  * TypeScript sources through tsx (this checkout's bin/kubegen.js); and the client SDK's installed size with its dependencies (the `kubegen` package's
  * packed files plus its dependencies' folders), which is what `npm install kubegen` adds.
@@ -27,13 +28,13 @@ function ensureBuilt(): void {
  * One `kubegen up` on a fresh data dir: the figure the command prints (performance.now() when
  * serving, i.e. from process start) and the wall time seen from here (spawn included).
  */
-async function upOnce(bin: string): Promise<{ reported: number; wall: number; cpu: number }> {
+async function upOnce(bin: string, env: NodeJS.ProcessEnv = {}): Promise<{ reported: number; wall: number; cpu: number }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kubegen-bench-startup-"));
   const started = performance.now();
   const child = spawn(process.execPath, [bin, "up", "--data-dir", dataDir, "--bind-address", "127.0.0.1", "--secure-port", "0"], {
     cwd: ROOT,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, NODE_OPTIONS: "" },
+    env: { ...process.env, NODE_OPTIONS: "", ...env },
   });
   try {
     return await new Promise((resolve, reject) => {
@@ -103,11 +104,11 @@ function unbundledEntry(): string {
   return entry;
 }
 
-async function series(bin: string): Promise<Series> {
-  await upOnce(bin); // warm the file cache; not counted
+async function series(bin: string, env: NodeJS.ProcessEnv = {}): Promise<Series> {
+  await upOnce(bin, env); // warm the file cache (and the bin's code cache); not counted
   const s: Series = { reported: [], wall: [], cpu: [] };
   for (let i = 0; i < RUNS; i++) {
-    const r = await upOnce(bin);
+    const r = await upOnce(bin, env);
     s.reported.push(r.reported);
     s.wall.push(r.wall);
     s.cpu.push(r.cpu);
@@ -123,6 +124,8 @@ export const bench: BenchModule = {
   async run() {
     ensureBuilt();
     const compiled = await series(path.join(ROOT, "packages/apiserver/bin/kubegen.js"));
+    // What a first start pays: the bundle compiled without V8's code cache.
+    const uncached = await series(path.join(ROOT, "packages/apiserver/bin/kubegen.js"), { KUBEGEN_CODE_CACHE: "0" });
     const entry = unbundledEntry();
     const unbundled = await series(entry).finally(() => fs.rmSync(path.dirname(entry), { recursive: true, force: true }));
     const tsx = await series(path.join(ROOT, "bin/kubegen.js"));
@@ -141,6 +144,7 @@ export const bench: BenchModule = {
       ["start", "min", "median", "max", "median CPU to ready", "median wall (spawn to line)", `target ${formatTarget(READY_TARGET)}`],
       [
         row("compiled (@kubegen/apiserver bin, node: the bundle)", compiled, check.verdict),
+        row("compiled, no code cache (a first start: KUBEGEN_CODE_CACHE=0)", uncached),
         row("compiled, unbundled (dist/ modules, node)", unbundled),
         row("tsx (bin/kubegen.js, sources)", tsx),
       ],

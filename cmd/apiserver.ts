@@ -286,7 +286,8 @@ export function workersNote(options: { workers?: number }): string {
   return (options.workers ?? 1) > 1 ? `, ${options.workers} workers` : "";
 }
 
-export function apiserverCommand(): Command {
+/** `onServing`: called once the apiserver serves, before the line that says so (KubegenOptions). */
+export function apiserverCommand(onServing?: () => void): Command {
   return addLoggingFlags(
     addAPIServerFlags(
       new Command("apiserver").description("run the apiserver: HTTPS, embedded SQLite (or etcd), kubeconfig in --data-dir"),
@@ -305,6 +306,7 @@ export function apiserverCommand(): Command {
       return;
     }
     const ms = Math.round(performance.now() - started);
+    onServing?.();
     const relative = path.relative(process.cwd(), running.kubeconfig);
     const kubeconfig = relative.startsWith("..") ? running.kubeconfig : relative;
     console.log(`kubegen apiserver listening on ${running.url} (${flags.storageBackend}${workersNote(flags)}, started in ${ms} ms)`);

@@ -25,7 +25,8 @@ import {
 import { startServiceAccountKeyGeneration } from "../apiserver/auth/service-account-key-early.js";
 import { addLoggingFlags, setupLogging, type LoggingFlags } from "./logging.js";
 
-export function upCommand(): Command {
+/** `onServing`: called once the apiserver serves, before the line that says so (KubegenOptions). */
+export function upCommand(onServing?: () => void): Command {
   const cmd = new Command("up").description("run the apiserver and the controller-manager in one process (what `npm start` runs)");
   return addLoggingFlags(addControllerManagerFlags(addAPIServerFlags(cmd))).action(
     async (flags: APIServerFlags & ControllerManagerFlags & LoggingFlags) => {
@@ -44,6 +45,7 @@ export function upCommand(): Command {
       }
       // performance.now() counts from process start: the figure is start-to-serving.
       const readyMs = Math.round(performance.now());
+      onServing?.();
       console.log(
         `kubegen up: apiserver listening on ${running.url} (${flags.storageBackend}${workersNote(flags)}, ready ${readyMs} ms after process start)`,
       );

@@ -29,7 +29,17 @@ export const PACKAGES = [
   {
     dir: "generator",
     name: "@kubegen/generator",
-    owns: ["generator", "cmd/kubegen", "cmd/generate", "cmd/docs", "cmd/proto", "cmd/import", "cmd/flag-values", "cmd/version-file"],
+    owns: [
+      "generator",
+      "cmd/kubegen",
+      "cmd/program",
+      "cmd/generate",
+      "cmd/docs",
+      "cmd/proto",
+      "cmd/import",
+      "cmd/flag-values",
+      "cmd/version-file",
+    ],
     copy: [{ from: "templates", to: "dist/templates" }],
   },
   {
@@ -40,6 +50,7 @@ export const PACKAGES = [
       "controllers",
       "generated/openapi",
       "cmd/kubegen",
+      "cmd/program",
       "cmd/apiserver",
       "cmd/controller-manager",
       "cmd/up",
@@ -173,7 +184,9 @@ if (!fs.existsSync(BUILD)) throw new Error("build/tsc is missing: run `npm run b
 const files = walk(BUILD).filter((f) => MODULE_EXT.test(f) && fs.existsSync(path.join(ROOT, `${stem(f)}.ts`)));
 for (const pkg of PACKAGES) buildPackage(pkg, files);
 // The apiserver's bin runs its CLI bundled (start-up time); its modules stay in dist/ for importers.
-const bundled = await bundleCLI(path.join(ROOT, "packages", "apiserver"));
+const bundled = await bundleCLI(path.join(ROOT, "packages", "apiserver"), {
+  codeCache: path.join(BUILD, "generator", "parse", "code-cache.js"),
+});
 checkDependencies(
   PACKAGES.find((p) => p.dir === "apiserver"),
   path.join(ROOT, "packages", "apiserver"),

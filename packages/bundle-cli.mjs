@@ -1,17 +1,21 @@
 /**
- * The apiserver package's CLI as one esbuild bundle (dist/bundle/), which its bin runs: Node's ESM
- * loader resolving, reading and linking ~1,100 module files one by one (ours, the kubegen
- * package's, and the npm dependencies') was most of `kubegen up`'s start-up; with a handful of
- * bundled chunks instead it reaches ready on about a third less CPU. Code splitting keeps the CLI's dynamic imports lazy (the
- * controller-manager loads once the apiserver serves; the generator's commands stay in
- * @kubegen/generator).
+ * The apiserver package's CLI as one esbuild bundle (dist/bundle/kubegen.cjs), which its bin runs:
+ * Node's ESM loader resolving, reading and linking ~1,100 module files one by one (ours, the
+ * kubegen package's, and the npm dependencies') was most of `kubegen up`'s start-up. The bundle is
+ * CommonJS, one file, so that the bin can compile it with V8's code cache of an earlier run
+ * (generator/parse/code-cache.ts, bundled beside as dist/bundle/code-cache.js): compiling 6 MB of
+ * source was the largest part of what remained. Modules the CLI imports dynamically stay lazy
+ * (esbuild wraps them; the controller-manager's are evaluated once the apiserver serves), and
+ * the bundle calls no import(): code run from V8's cache cannot on Node 20, so the few packages
+ * left outside are require()d (the generator's commands as ES modules: Node 20.19+'s
+ * require(esm)).
  *
- * What stays outside the bundle, imported as usual:
+ * What stays outside the bundle:
  * - better-sqlite3 (native code, found through its own package) and @kubegen/generator;
- * - `kerberos`, which the client's proxy support imports only for Negotiate proxy authentication,
+ * - `kerberos`, which the client's proxy support loads only for Negotiate proxy authentication,
  *   in a try (found when the user installs it, as before);
  * - the generated OpenAPI documents (7.6 MB of text), which dist/ ships already: the bundle
- *   imports that module rather than carrying a second copy.
+ *   requires that module rather than carrying a second copy.
  * The npm dependencies are bundled at the versions built against; their licences are collected
  * in dist/bundle/THIRD-PARTY-LICENSES.txt. dist/ keeps importing them by name for programs that
  * use the package as a library.
@@ -57,29 +61,53 @@ function sharedDocuments(outdir, distDir) {
 }
 
 /**
- * Bundles `<root>/dist/cmd/kubegen.js` into `<root>/dist/bundle/` (ESM chunks). Returns the number of
- * source modules it took in.
+ * Bundles `<root>/dist/cmd/program.js` (its runKubegen) into `<root>/dist/bundle/kubegen.cjs`, and
+ * the code cache loader `codeCache` (the compiled generator/parse/code-cache.js) into
+ * dist/bundle/code-cache.js. Returns the number of source modules the CLI bundle took in.
  */
-export async function bundleCLI(root, { outdir = path.join(root, "dist", "bundle") } = {}) {
+export async function bundleCLI(root, { codeCache, outdir = path.join(root, "dist", "bundle") }) {
   const distDir = path.join(root, "dist");
+  const outfile = path.join(outdir, "kubegen.cjs");
   const result = await esbuild.build({
-    entryPoints: { kubegen: path.join(distDir, "cmd/kubegen.js") },
-    outdir,
+    entryPoints: [path.join(distDir, "cmd/program.js")],
+    outfile,
     bundle: true,
-    splitting: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    // import() of what stays outside becomes require() (see above).
+    supported: { "dynamic-import": false },
+    metafile: true,
+    logLevel: "warning",
+    plugins: [sharedDocuments(outdir, distDir), externalPackages],
+  });
+  fs.writeFileSync(outfile, asciiOnly(fs.readFileSync(outfile, "utf8")));
+  await esbuild.build({
+    entryPoints: [codeCache],
+    outfile: path.join(outdir, "code-cache.js"),
+    bundle: true,
     format: "esm",
     platform: "node",
     target: "node20",
-    metafile: true,
     logLevel: "warning",
-    // CommonJS dependencies bundled into ESM still call require() (for Node's built-ins).
-    banner: {
-      js: 'import { createRequire as __kubegenCreateRequire } from "node:module";\nconst require = __kubegenCreateRequire(import.meta.url);',
-    },
-    plugins: [sharedDocuments(outdir, distDir), externalPackages],
   });
   writeLicenses(outdir, Object.keys(result.metafile.inputs));
   return Object.keys(result.metafile.inputs).length;
+}
+
+/**
+ * The bundle with every non-ASCII character written as a \u escape: an ASCII file becomes a
+ * JavaScript string without UTF-8 decoding (12 ms a start for this one). esbuild escapes strings
+ * and templates already; what it leaves is in comments and regular expressions, where an escape
+ * means the same character. A tagged template's raw text would not: refused rather than changed.
+ */
+function asciiOnly(text) {
+  for (const m of text.matchAll(/[\u0080-\uffff]/g)) {
+    // Inside a template on its line: an odd number of backticks before it.
+    const before = text.slice(text.lastIndexOf("\n", m.index) + 1, m.index);
+    if ((before.split("`").length - 1) % 2 === 1) throw new Error(`bundle-cli: non-ASCII text in a template literal: ${before}`);
+  }
+  return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** Each bundled npm package's name, version and licence text, as its licence asks to be kept with copies. */

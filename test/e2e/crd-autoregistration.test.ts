@@ -1,6 +1,7 @@
 /**
  * crd-autoregistration against a spawned apiserver: creating a CRD registers a Local APIService
- * for each group-version it serves (automanaged, Available), and deleting the CRD removes it.
+ * for each group-version it serves (automanaged, Available), and deleting the CRD removes it. And
+ * kube-apiserver-autoregistration's own: every built-in group-version's, there once the server is.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -47,6 +48,20 @@ async function eventually(what: string, check: () => Promise<boolean>): Promise<
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+describe("kube-apiserver-autoregistration", () => {
+  it("has registered every built-in group-version with a priority (automanaged onstart) when the server is ready", async () => {
+    const r = await client.request("GET", `${APISERVICES}?labelSelector=kube-aggregator.kubernetes.io/automanaged%3Donstart`);
+    expect(r.status).toBe(200);
+    const items = (JSON.parse(r.body) as { items: { metadata: { name: string }; spec: Record<string, unknown> }[] }).items;
+    const byName = new Map(items.map((a) => [a.metadata.name, a.spec]));
+    expect(byName.get("v1.")).toMatchObject({ version: "v1", groupPriorityMinimum: 18000, versionPriority: 1 });
+    expect(byName.get("v1.apps")).toMatchObject({ group: "apps", version: "v1", groupPriorityMinimum: 17800, versionPriority: 15 });
+    expect(byName.has("v1.rbac.authorization.k8s.io")).toBe(true);
+    expect(byName.has("v1.flowcontrol.apiserver.k8s.io")).toBe(true);
+    expect(items.length).toBeGreaterThan(20);
+  });
+});
 
 describe("crd-autoregistration", () => {
   it("registers a CRD's served group-versions as Local APIServices and removes them with the CRD", async () => {
