@@ -49,6 +49,23 @@ class Deadline {
     readonly at: number,
   ) {}
 
+  /** The handler finished first. */
+  finished(): void {
+    this.filter.cancel(this);
+    this.resolve();
+  }
+
+  /** The handler failed: the request's error, or, after the deadline, only worth a log line. */
+  failed(err: unknown): void {
+    this.filter.cancel(this);
+    if (!this.timedOut) {
+      this.reject(err);
+      return;
+    }
+    const { req } = this;
+    this.filter.log(`after timeout, ${req.raw.method} ${req.url.pathname} failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+
   /** The deadline passed first: the 504 (unless an answer started), no more writes, the request aborted. */
   expire(): void {
     this.timedOut = true;
@@ -70,18 +87,6 @@ function takeResolvers(resolve: () => void, reject: (err: unknown) => void): voi
 function expireOwn(d: Deadline): void {
   d.timer = undefined;
   d.expire();
-}
-
-/** Runs the handler under a deadline; a failure after the deadline is only worth a log line. */
-async function runWithin(d: Deadline, next: Handler): Promise<void> {
-  try {
-    await next(d.req, d.res);
-  } catch (err) {
-    if (!d.timedOut) throw err;
-    d.filter.log(`after timeout, ${d.req.raw.method} ${d.req.url.pathname} failed: ${err instanceof Error ? err.message : String(err)}`);
-  } finally {
-    d.filter.cancel(d);
-  }
 }
 
 /**
@@ -124,8 +129,11 @@ class TimeoutFilter {
       making = undefined;
       if (own) d.timer = setTimeout(expireOwn, limit, d);
       else this.append(d);
-      // The resolvers are the callbacks: no closures; once the deadline resolved it, they do nothing.
-      runWithin(d, next).then(d.resolve, d.reject);
+      // Once the deadline settled the promise, the handler's outcome changes nothing in it.
+      next(req, res).then(
+        () => d.finished(),
+        (err: unknown) => d.failed(err),
+      );
       return settled;
     };
   }
@@ -154,16 +162,18 @@ class TimeoutFilter {
     if (d.next !== undefined) d.next.prev = d.prev;
     else this.tail = d.prev;
     d.prev = d.next = undefined;
-    // Nothing left to time: no timer keeps the process waiting.
-    if (this.head === undefined && this.timer !== undefined) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-    }
   }
 
+  /**
+   * A timer for the oldest deadline, unless one is set (for an older deadline: it fires early,
+   * and sets the next). It stays set when the list empties, as a busy server's list does between
+   * nearly every two GETs (each is answered within its turn), and is not ref'd: the requests'
+   * connections keep the process up, not their deadlines.
+   */
   private arm(): void {
     if (this.timer !== undefined || this.head === undefined) return;
     this.timer = setTimeout(this.fire, Math.max(1, Math.ceil(this.head.at - performance.now())));
+    this.timer.unref();
   }
 
   /** Expires every request whose deadline passed, then waits for the next one's. */

@@ -12,6 +12,21 @@ import { scheme as builtinScheme } from "../../../generated/apis/register.js";
 
 const info = { isResourceRequest: true, verb: "get", apiGroup: "", apiVersion: "v1", resource: "configmaps", name: "a" } as RequestInfo;
 
+/** What the filter uses of a ResponseWriter. */
+class FakeResponse {
+  status = 0;
+  sealed = false;
+  get started(): boolean {
+    return this.status !== 0;
+  }
+  seal(): void {
+    this.sealed = true;
+  }
+  send(code: number): void {
+    if (this.status === 0) this.status = code;
+  }
+}
+
 function request(path = "/api/v1/namespaces/d/configmaps/a"): { req: APIRequest; res: ResponseWriter; aborted: () => boolean } {
   const url = new URL(`https://x${path}`);
   let aborted = false;
@@ -24,26 +39,14 @@ function request(path = "/api/v1/namespaces/d/configmaps/a"): { req: APIRequest;
     startTime: performance.now(),
     abort: () => (aborted = true),
   } as unknown as APIRequest;
-  const res = {
-    status: 0,
-    sealed: false,
-    get started() {
-      return this.status !== 0;
-    },
-    seal() {
-      this.sealed = true;
-    },
-    send(code: number) {
-      if (this.status === 0) this.status = code;
-    },
-  } as unknown as ResponseWriter;
+  const res = new FakeResponse() as unknown as ResponseWriter;
   return { req, res, aborted: () => aborted };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("request deadlines", () => {
-  it("times out waiting requests in order, leaves finished ones alone, and leaves no timer behind", async () => {
+  it("times out waiting requests in order, leaves finished ones alone, and leaves no timer keeping the process up", async () => {
     const logs: string[] = [];
     const gates = new Map<APIRequest, () => void>();
     const handler: Handler = (req, res) =>
