@@ -31,7 +31,9 @@ describe("ResponseWriter headers", () => {
     res.setHeader("X-Other", "x");
     res.setHeader("Audit-Id", "two");
     res.send(200, "application/json", "{}", { "x-other": "y", "CONTENT-TYPE": "text/plain", "Retry-After": "1" });
-    expect(heads).toEqual([[200, { "Audit-Id": "two", "X-Other": "y", "Content-Type": "text/plain", "Content-Length": "2", "Retry-After": "1" }]]);
+    expect(heads).toEqual([
+      [200, { "Audit-Id": "two", "X-Other": "y", "Content-Type": "text/plain", "Content-Length": "2", "Retry-After": "1" }],
+    ]);
     expect(Object.keys(heads[0]![1])).toEqual(["Audit-Id", "X-Other", "Content-Type", "Content-Length", "Retry-After"]);
     expect(Buffer.from(bodies[0] as Uint8Array).toString()).toBe("{}");
     expect(res.status).toBe(200);
