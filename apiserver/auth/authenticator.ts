@@ -8,6 +8,23 @@ import type { UserInfo } from "./user.js";
  */
 export type AuthenticationResult = { user: UserInfo } | { error: string } | undefined;
 
+/**
+ * Marks a result the authenticator hands to every request of one connection (a client
+ * certificate's): frozen with its user, so the request authenticator may keep what it derives
+ * from it too, rather than copy the user for each request.
+ */
+export function sharedResult<R extends AuthenticationResult>(result: R): R {
+  if (result !== undefined && "user" in result) {
+    Object.freeze(result.user.groups);
+    if (result.user.extra !== undefined) {
+      for (const k in result.user.extra) Object.freeze(result.user.extra[k]);
+      Object.freeze(result.user.extra);
+    }
+    Object.freeze(result.user);
+  }
+  return Object.freeze(result);
+}
+
 export interface Authenticator {
   authenticate(req: IncomingMessage): AuthenticationResult | Promise<AuthenticationResult>;
 }

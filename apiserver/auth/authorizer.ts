@@ -36,11 +36,14 @@ export const alwaysDeny: Authorizer = { authorize: () => ({ allowed: false, reas
 export const AUTHORIZATION_MODES = ["AlwaysAllow", "AlwaysDeny", "Node", "RBAC"] as const;
 
 /** Whether `d` settles the request; a "no opinion" adds its reason to `reasons`. */
-function decided(d: Decision, reasons: string[]): boolean {
+/** Whether `d` settles the request; a no-opinion's reason is kept in `reasons` (made on the first). */
+function decided(d: Decision, reasons: { list?: string[] }): boolean {
   if (d.allowed || !d.noOpinion) return true;
-  if (d.reason) reasons.push(d.reason);
+  if (d.reason) (reasons.list ??= []).push(d.reason);
   return false;
 }
+
+const noOpinion = (reasons: { list?: string[] }): Decision => ({ allowed: false, reason: reasons.list?.join(", ") ?? "", noOpinion: true });
 
 /** Tries each authorizer in order; the first decision that is not "no opinion" stands. */
 export class UnionAuthorizer implements Authorizer {
@@ -51,28 +54,38 @@ export class UnionAuthorizer implements Authorizer {
    * cache): a request then costs no promise here. A webhook's promise makes the rest async.
    */
   authorize(a: AuthorizationAttributes): Decision | Promise<Decision> {
-    const reasons: string[] = [];
+    // Most requests are settled by the first authorizer: no list of reasons until one is given.
+    const reasons: { list?: string[] } = {};
     for (let i = 0; i < this.authorizers.length; i++) {
       const d = this.authorizers[i]!.authorize(a);
       if (isPromise(d)) return this.authorizeFrom(a, i, d, reasons);
       if (decided(d, reasons)) return d;
     }
-    return { allowed: false, reason: reasons.join(", "), noOpinion: true };
+    return noOpinion(reasons);
   }
 
-  private async authorizeFrom(a: AuthorizationAttributes, i: number, pending: Promise<Decision>, reasons: string[]): Promise<Decision> {
+  private async authorizeFrom(
+    a: AuthorizationAttributes,
+    i: number,
+    pending: Promise<Decision>,
+    reasons: { list?: string[] },
+  ): Promise<Decision> {
     let d = await pending;
     for (;;) {
       if (decided(d, reasons)) return d;
-      if (++i >= this.authorizers.length) return { allowed: false, reason: reasons.join(", "), noOpinion: true };
+      if (++i >= this.authorizers.length) return noOpinion(reasons);
       d = await this.authorizers[i]!.authorize(a);
     }
   }
 }
 
 /** system:masters may do anything, whatever the modes say (upstream's privileged groups). */
+const MASTERS_ALLOWED: Decision = Object.freeze({ allowed: true });
+const NOT_MASTERS: Decision = Object.freeze({ allowed: false, reason: "", noOpinion: true });
+
 export const privilegedGroups: Authorizer = {
-  authorize: (a) => (a.user.groups.includes(SYSTEM_MASTERS_GROUP) ? { allowed: true } : { allowed: false, reason: "", noOpinion: true }),
+  // Shared answers (frozen): every request asks this first.
+  authorize: (a) => (a.user.groups.includes(SYSTEM_MASTERS_GROUP) ? MASTERS_ALLOWED : NOT_MASTERS),
 };
 
 /** Parses `--authorization-mode` (upstream's validation: known names, no repeats, at least one). */

@@ -9,13 +9,30 @@ import { isPromise } from "./maybe-async.js";
 import { bearerToken } from "./token-file.js";
 import { anonymousUser, withAuthenticatedGroup, type UserInfo } from "./user.js";
 
+const NO_ERRORS: readonly string[] = [];
+
 export type RequestAuthentication = { user: UserInfo } | { error: string };
 
 export class UnionAuthenticator {
+  /** What a shared (frozen) authenticator result became: one per connection, not a user copied per request. */
+  private readonly fromShared = new WeakMap<object, RequestAuthentication>();
+
   constructor(
     private readonly authenticators: readonly Authenticator[],
     private readonly allowAnonymous = true,
   ) {}
+
+  /** The request's authentication for an authenticator's user, with system:authenticated. */
+  private authenticated(result: { user: UserInfo }): RequestAuthentication {
+    if (!Object.isFrozen(result)) return { user: withAuthenticatedGroup(result.user) };
+    let out = this.fromShared.get(result);
+    if (out === undefined) {
+      const user = withAuthenticatedGroup(result.user);
+      if (user !== result.user) Object.freeze(Object.freeze(user).groups);
+      this.fromShared.set(result, (out = Object.freeze({ user })));
+    }
+    return out;
+  }
 
   /**
    * Answers synchronously while the authenticators do (client certificates, token files): most
@@ -23,15 +40,15 @@ export class UnionAuthenticator {
    * promise turns the rest of the walk asynchronous.
    */
   authenticate(req: IncomingMessage): RequestAuthentication | Promise<RequestAuthentication> {
-    const errors: string[] = [];
+    let errors: string[] | undefined;
     for (let i = 0; i < this.authenticators.length; i++) {
       const result = this.authenticators[i]!.authenticate(req);
-      if (isPromise(result)) return this.authenticateFrom(req, i, result, errors);
+      if (isPromise(result)) return this.authenticateFrom(req, i, result, errors ?? []);
       if (result === undefined) continue;
-      if ("user" in result) return { user: withAuthenticatedGroup(result.user) };
-      errors.push(result.error);
+      if ("user" in result) return this.authenticated(result);
+      (errors ??= []).push(result.error);
     }
-    return this.conclude(req, errors);
+    return this.conclude(req, errors ?? NO_ERRORS);
   }
 
   private async authenticateFrom(
@@ -43,7 +60,7 @@ export class UnionAuthenticator {
     let result = await pending;
     for (;;) {
       if (result !== undefined) {
-        if ("user" in result) return { user: withAuthenticatedGroup(result.user) };
+        if ("user" in result) return this.authenticated(result);
         errors.push(result.error);
       }
       if (++i >= this.authenticators.length) return this.conclude(req, errors);
@@ -51,7 +68,7 @@ export class UnionAuthenticator {
     }
   }
 
-  private conclude(req: IncomingMessage, errors: string[]): RequestAuthentication {
+  private conclude(req: IncomingMessage, errors: readonly string[]): RequestAuthentication {
     if (errors.length > 0) return { error: errors.join(", ") };
     // A token was presented and nobody vouched for it: that is a failed login, not an anonymous one.
     if (bearerToken(req) !== undefined) return { error: "invalid bearer token" };

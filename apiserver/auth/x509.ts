@@ -5,7 +5,7 @@
 import { X509Certificate } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { PeerCertificate, TLSSocket } from "node:tls";
-import type { AuthenticationResult, Authenticator } from "./authenticator.js";
+import { sharedResult, type AuthenticationResult, type Authenticator } from "./authenticator.js";
 
 /** The certificates of a PEM bundle (a CA file may hold several). */
 export function parseCertificates(pem: string): X509Certificate[] {
@@ -40,7 +40,7 @@ export class X509Authenticator implements Authenticator {
   authenticate(req: IncomingMessage): AuthenticationResult {
     const socket = req.socket as Partial<TLSSocket>;
     if (this.bySocket.has(socket)) return this.bySocket.get(socket);
-    const result = this.fromSocket(socket);
+    const result = sharedResult(this.fromSocket(socket));
     this.bySocket.set(socket, result);
     return result;
   }

@@ -15,6 +15,12 @@ export function defaultCRDDeprecationWarning(group: string, version: string, kin
   return `${group}/${version} ${kind} is deprecated`;
 }
 
+/** Built-in resources' warnings (null: none) by resource, so a request builds no key to look one up. */
+const builtinWarnings = new WeakMap<InstalledResource, string | null>();
+
 export function deprecationWarningOf(r: InstalledResource): string | undefined {
-  return r.deprecationWarning ?? BUILTIN[`${r.group}/${r.version}/${r.info.plural}`];
+  if (r.deprecationWarning !== undefined) return r.deprecationWarning;
+  let builtin = builtinWarnings.get(r);
+  if (builtin === undefined) builtinWarnings.set(r, (builtin = BUILTIN[`${r.group}/${r.version}/${r.info.plural}`] ?? null));
+  return builtin ?? undefined;
 }

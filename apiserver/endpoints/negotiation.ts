@@ -127,8 +127,11 @@ function optionsFor(range: MediaRange, format: Format, restrictions: EndpointRes
 /** Accept headers kept per endpoint kind, and the longest kept (beyond, a header is parsed each time). */
 const MEMO_MAX_ENTRIES = 64;
 const MEMO_MAX_HEADER = 256;
-/** Negotiated answers by restrictions, then by stream flag and Accept header: frozen, as they are shared. */
-const negotiated = new WeakMap<EndpointRestrictions, Map<string, OutputMediaType>>();
+/**
+ * Negotiated answers by restrictions, then stream flag, then Accept header (the header string
+ * itself is the key: no joined key to build and hash per request): frozen, as they are shared.
+ */
+const negotiated = new WeakMap<EndpointRestrictions, [objects: Map<string, OutputMediaType>, streams: Map<string, OutputMediaType>]>();
 
 /**
  * The response encoding for an Accept header; throws 406 NotAcceptable when nothing in it can
@@ -137,15 +140,15 @@ const negotiated = new WeakMap<EndpointRestrictions, Map<string, OutputMediaType
 export function negotiateOutput(accept: string | undefined, restrictions: EndpointRestrictions, stream = false): OutputMediaType {
   if (!accept || accept.trim() === "") return { format: "json", contentType: MEDIA_TYPES.json, pretty: false };
   // Clients send the same few Accept headers over and over: each is parsed once per endpoint kind.
-  let memo = negotiated.get(restrictions);
-  if (!memo) negotiated.set(restrictions, (memo = new Map()));
-  const key = stream ? `s${accept}` : `o${accept}`;
-  const known = memo.get(key);
+  let memos = negotiated.get(restrictions);
+  if (!memos) negotiated.set(restrictions, (memos = [new Map(), new Map()]));
+  const memo = memos[stream ? 1 : 0];
+  const known = memo.get(accept);
   if (known) return known;
   const out = negotiate(accept, restrictions, stream);
   if (accept.length <= MEMO_MAX_HEADER) {
     if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
-    memo.set(key, out);
+    memo.set(accept, out);
   }
   return out;
 }

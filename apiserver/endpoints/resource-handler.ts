@@ -13,9 +13,10 @@ import { createHandler } from "./handlers/create.js";
 import { deleteCollectionHandler, deleteHandler } from "./handlers/delete.js";
 import { patchHandler } from "./handlers/patch.js";
 import { updateHandler } from "./handlers/update.js";
-import type { ResourceIndex } from "./installer.js";
+import type { InstalledResource, ResourceIndex } from "./installer.js";
 import { parseListOptions } from "./query.js";
 import type { APIRequest, Handler } from "./request-context.js";
+import type { RequestInfo } from "./request-info.js";
 import type { ResponseWriter } from "./response-writer.js";
 import { newMethodNotAllowed, newPathNotFound } from "./status.js";
 
@@ -29,6 +30,12 @@ const STORAGE_METHOD: Readonly<Record<string, keyof RESTStorage>> = {
   delete: "delete",
   deletecollection: "deleteCollection",
 };
+
+/** The 405 for a verb the resource does not serve (its group-resource made only then). */
+function unsupported(resource: InstalledResource, info: RequestInfo): Error {
+  const plural = resource.info.plural;
+  return newMethodNotSupported({ group: resource.group, resource: info.subresource ? `${plural}/${info.subresource}` : plural }, info.verb);
+}
 
 /** Resolves a resource request to its scope, or throws 404/405. */
 export function resolveScope(req: APIRequest, index: ResourceIndex, deps: EndpointDeps): RequestScope {
@@ -49,22 +56,21 @@ export function resolveScope(req: APIRequest, index: ResourceIndex, deps: Endpoi
     if (!sub) throw newPathNotFound();
     storage = sub;
   }
-  const gr = { group: resource.group, resource: info.subresource ? `${resource.info.plural}/${info.subresource}` : resource.info.plural };
   if (storage.connect && info.pathName !== "")
     return { resource, storage, subresource: info.subresource, namespace, name: info.pathName, deps };
   const method = STORAGE_METHOD[info.verb];
   // An HTTP method no route takes (PROPFIND, TRACE...): upstream's router answers before any storage.
   if (info.verb === "") throw newMethodNotAllowed();
-  if (!method || typeof storage[method] !== "function") throw newMethodNotSupported(gr, info.verb);
+  if (!method || typeof storage[method] !== "function") throw unsupported(resource, info);
   // A collection serves list/watch/create/deletecollection; a named object the rest.
   const collectionVerb = info.verb === "list" || info.verb === "watch" || info.verb === "create" || info.verb === "deletecollection";
-  if (info.pathName === "" && !collectionVerb) throw newMethodNotSupported(gr, info.verb);
+  if (info.pathName === "" && !collectionVerb) throw unsupported(resource, info);
   if (info.pathName !== "" && info.subresource === "" && (info.verb === "create" || info.verb === "deletecollection")) {
-    throw newMethodNotSupported(gr, info.verb);
+    throw unsupported(resource, info);
   }
   // Across all namespaces only reads make sense.
   if (resource.info.namespaced && namespace === "" && info.verb !== "list" && info.verb !== "watch") {
-    throw newMethodNotSupported(gr, info.verb);
+    throw unsupported(resource, info);
   }
   return { resource, storage, subresource: info.subresource, namespace, name: info.pathName, deps };
 }

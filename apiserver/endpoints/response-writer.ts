@@ -7,27 +7,44 @@ import type { ServerResponse } from "node:http";
 import type { StreamedBody } from "./serializers.js";
 import { warningHeaderValues } from "./warnings.js";
 
-/**
- * Adds a header to `out` under the first spelling its name had (`names`: lower case to that
- * spelling): names are case-insensitive, and a later value replaces an earlier one in its place.
- * A function rather than a closure per response (tsx names, slowly, each closure it makes).
- */
-function putHeader(out: Record<string, string | string[]>, names: Map<string, string>, k: string, v: string | string[]): void {
-  const lower = k.toLowerCase();
-  const prev = names.get(lower);
-  if (prev !== undefined) {
-    out[prev] = v;
-    return;
+/** Header names compared as HTTP does, ignoring ASCII case, without a lower-cased copy of either. */
+function sameHeaderName(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y && ((x | 0x20) !== (y | 0x20) || (x | 0x20) < 0x61 || (x | 0x20) > 0x7a)) return false;
   }
-  names.set(lower, k);
+  return true;
+}
+
+/**
+ * Adds a header to `out` under the first spelling its name had: names are case-insensitive,
+ * and a later value replaces an earlier one in its place. A response has a handful of
+ * headers: a scan of them costs less than a map of lower-cased names made for each response.
+ */
+function putHeader(out: Record<string, string | string[]>, k: string, v: string | string[]): void {
+  for (const prev in out) {
+    if (sameHeaderName(prev, k)) {
+      out[prev] = v;
+      return;
+    }
+  }
   out[k] = v;
 }
+
+const NO_HEADERS: Readonly<Record<string, string | string[]>> = Object.freeze({});
 
 export class ResponseWriter {
   /** The status code sent (0 until the response starts). */
   status = 0;
   private sealed = false;
-  private readonly headers = new Map<string, string | string[]>();
+  /**
+   * Headers set before the response starts, as name, value, name, value (made on the first:
+   * nearly every response has one, its Audit-Id).
+   */
+  private preset: (string | string[])[] | undefined;
   /** Called once, as the status line goes out (audit's ResponseStarted stage of long-running requests). */
   onStart: ((code: number) => void) | undefined;
 
@@ -46,28 +63,46 @@ export class ResponseWriter {
     return this.sealed || this.raw.writableEnded || this.raw.destroyed;
   }
 
+  /** Sets a header for when the response starts; the same name set again (as spelled) replaces its value. */
   setHeader(name: string, value: string | string[]): void {
-    this.headers.set(name, value);
+    const preset = (this.preset ??= []);
+    for (let i = 0; i < preset.length; i += 2) {
+      if (preset[i] === name) {
+        preset[i + 1] = value;
+        return;
+      }
+    }
+    preset.push(name, value);
   }
 
-  writeHead(code: number, headers: Record<string, string | string[]> = {}): void {
+  writeHead(code: number, headers: Record<string, string | string[]> = NO_HEADERS): void {
     if (this.started || this.raw.headersSent) return;
     this.status = code;
     this.onStart?.(code);
-    // The common case, nothing set before and no warnings: hand the headers to Node as they are.
-    if (this.headers.size === 0 && this.warnings.length === 0) {
+    // Nothing set before and no warnings: hand the headers to Node as they are.
+    if (this.preset === undefined && this.warnings.length === 0) {
       this.raw.writeHead(code, headers);
       return;
     }
-    // Every response has one header set before (Audit-Id): one object handed to writeHead costs
-    // less than a setHeader each (putHeader keeps setHeader's case-insensitive replacement).
+    // One object handed to writeHead costs less than a setHeader each.
+    const out = this.presetHeaders();
+    for (const k in headers) putHeader(out, k, headers[k]!);
+    this.finishHead(code, out);
+  }
+
+  /** The headers set before, in an object of their own (the start of a response's headers). */
+  private presetHeaders(): Record<string, string | string[]> {
     const out: Record<string, string | string[]> = {};
-    const names = new Map<string, string>();
-    for (const [k, v] of this.headers) putHeader(out, names, k, v);
-    for (const k in headers) putHeader(out, names, k, headers[k]!);
+    const preset = this.preset;
+    if (preset !== undefined) for (let i = 0; i < preset.length; i += 2) putHeader(out, preset[i] as string, preset[i + 1]!);
+    return out;
+  }
+
+  /** Adds the warnings to a response's headers and sends the status line and headers. */
+  private finishHead(code: number, out: Record<string, string | string[]>): void {
     if (this.warnings.length > 0) {
       const warnings = warningHeaderValues(this.warnings);
-      if (warnings.length > 0) putHeader(out, names, "Warning", warnings);
+      if (warnings.length > 0) putHeader(out, "Warning", warnings);
     }
     this.raw.writeHead(code, out);
   }
@@ -96,10 +131,19 @@ export class ResponseWriter {
   }
 
   /** A whole response in one go. */
-  send(code: number, contentType: string, body: Uint8Array | string, headers: Record<string, string> = {}): void {
+  send(code: number, contentType: string, body: Uint8Array | string, headers?: Record<string, string>): void {
     if (this.started) return;
     const bytes = typeof body === "string" ? Buffer.from(body) : body;
-    this.writeHead(code, { "Content-Type": contentType, "Content-Length": String(bytes.length), ...headers });
+    // The headers in one object, made here (writeHead's work, without an object to merge first).
+    if (!this.raw.headersSent) {
+      this.status = code;
+      this.onStart?.(code);
+      const out = this.presetHeaders();
+      putHeader(out, "Content-Type", contentType);
+      putHeader(out, "Content-Length", String(bytes.length));
+      if (headers !== undefined) for (const k in headers) putHeader(out, k, headers[k]!);
+      this.finishHead(code, out);
+    }
     this.end(bytes);
   }
 

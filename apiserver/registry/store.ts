@@ -292,6 +292,7 @@ export class GenericStore implements RESTStorage {
   private async consistentCache(needProof: boolean, scope: object | undefined): Promise<Cacher | undefined> {
     const c = this.cacher;
     if (!c?.ready) return undefined;
+    if (this.cacheIsCurrent(c)) return c;
     // Without progress the cache is current only when no write at all came after its last
     // event; a get then costs two round trips for a likely miss, so it goes to storage, unless
     // its scope already knows a revision the cache has reached (no round trip at all).
@@ -308,6 +309,27 @@ export class GenericStore implements RESTStorage {
     // Usually already current: answered without another await (a microtask hop per read).
     const fresh = c.waitUntilFresh(current);
     return (typeof fresh === "boolean" ? fresh : await fresh) ? c : undefined;
+  }
+
+  /**
+   * Whether the cache has reached the storage's committed revision, when the storage knows it
+   * synchronously (SQLite, memory: one process owns them). Read now, that revision covers every
+   * write acknowledged before this read: a consistent read then needs no revision request.
+   */
+  private cacheIsCurrent(c: Cacher): boolean {
+    const committed = this.revisions.committed();
+    return committed !== undefined && c.revision >= committed;
+  }
+
+  /**
+   * A consistent get's object straight from a current cache (above), found by namespace and
+   * name: no key to build, no promise. Undefined otherwise, and when the cache has no such
+   * object: the full path then checks the name (a 400 comes before a 404) and answers.
+   */
+  private currentCached(ctx: RequestContext, name: string): KubeObject | undefined {
+    const c = this.cacher;
+    if (c === undefined || !c.ready || !this.cacheIsCurrent(c)) return undefined;
+    return c.getByName(this.info.namespaced ? (ctx.namespace ?? "") : "", name);
   }
 
   /** The watch cache when it has its first list (waiting for it briefly), else undefined. */
@@ -410,6 +432,14 @@ export class GenericStore implements RESTStorage {
   // ---- get / list ----
 
   async get(ctx: RequestContext, name: string, opts: { resourceVersion?: string } = {}): Promise<KubeObject> {
+    // A found object's name is one the store accepted: it needs no check again.
+    if (!opts.resourceVersion) {
+      const obj = this.currentCached(ctx, name);
+      if (obj !== undefined) return obj;
+    } else if (opts.resourceVersion === "0" && this.cacher?.ready) {
+      const obj = this.cacher.getByName(this.info.namespaced ? (ctx.namespace ?? "") : "", name);
+      if (obj !== undefined) return obj;
+    }
     const key = this.keyFor(ctx, name);
     const rv = parseResourceVersion(opts.resourceVersion, this.qualifiedResource, name);
     if (opts.resourceVersion === "0") {

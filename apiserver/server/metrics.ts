@@ -7,6 +7,7 @@
 import { Gauge, Registry, collectDefaultMetrics } from "prom-client";
 import type { RequestInfo } from "../endpoints/request-info.js";
 import type { APIRequest, Handler } from "../endpoints/request-context.js";
+import type { ResponseWriter } from "../endpoints/response-writer.js";
 import type { InFlightRecorder } from "./filters/max-in-flight.js";
 import { FixedLabelCounter, FixedLabelHistogram } from "./request-metrics.js";
 
@@ -86,8 +87,7 @@ export class InFlightCounts implements InFlightRecorder {
   private readonly current = new Map<string, number>();
   private readonly max = new Map<string, number>();
 
-  set(labels: { request_kind: string }, value: number): void {
-    const kind = labels.request_kind;
+  set(kind: string, value: number): void {
     this.current.set(kind, value);
     if (value > (this.max.get(kind) ?? -1)) this.max.set(kind, value);
   }
@@ -135,25 +135,21 @@ export class APIServerMetrics {
     collectDefaultMetrics({ register: this.registry });
   }
 
-  /** The outermost filter but one: records every request once its response has finished. */
-  filter(next: Handler): Handler {
-    // Not async: the next handler's promise is the request's (no wrapper promise, no extra hop).
-    return (req, res) => {
-      // `on`, not `once`: a response closes once, and once's wrapper and removal cost every request.
-      res.raw.on("close", () => {
-        const keys = seriesKeysOf(req);
-        const code = res.status || 0;
-        let withCode = keys.byCode.get(code);
-        if (withCode === undefined) {
-          withCode = { key: `${keys.key}\0${code}`, labels: { ...keys.labels, code: String(code) } };
-          keys.byCode.set(code, withCode);
-        }
-        // Label objects made once per series key, not a closure per request to make them.
-        this.requests.inc(withCode.key, withCode.labels);
-        this.duration.observe(keys.key, keys.labels, (performance.now() - req.startTime) / 1000);
-      });
-      return next(req, res);
-    };
+  /**
+   * Counts a request once its response has closed (finished, or cut off: the code sent so far),
+   * as the server's close listener calls it for every request.
+   */
+  record(req: APIRequest, res: ResponseWriter): void {
+    const keys = seriesKeysOf(req);
+    const code = res.status || 0;
+    let withCode = keys.byCode.get(code);
+    if (withCode === undefined) {
+      withCode = { key: `${keys.key}\0${code}`, labels: { ...keys.labels, code: String(code) } };
+      keys.byCode.set(code, withCode);
+    }
+    // Label objects made once per series key, not a closure per request to make them.
+    this.requests.inc(withCode.key, withCode.labels);
+    this.duration.observe(keys.key, keys.labels, (performance.now() - req.startTime) / 1000);
   }
 
   handler(): Handler {

@@ -164,6 +164,12 @@ export interface Storage {
   /** The newest revision. */
   currentRevision(): Promise<number>;
   /**
+   * The newest revision whose writes may have been acknowledged, known without a round trip (a
+   * storage this process owns): consistent reads compare it with the watch cache's revision
+   * synchronously. Undefined when only {@link currentRevision} can tell (remote or closed storage).
+   */
+  committedRevision?(): number | undefined;
+  /**
    * Health probe that gives up after `timeoutMs` (rejects); backends whose calls can hang on a
    * remote server implement it so the call itself is cancelled at the deadline.
    */

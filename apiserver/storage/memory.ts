@@ -179,6 +179,10 @@ export class MemoryStorage implements Storage {
     return this.revision;
   }
 
+  committedRevision(): number | undefined {
+    return this.closedFlag ? undefined : this.revision;
+  }
+
   async compact(revision: number): Promise<void> {
     this.ensureOpen("");
     if (revision <= this.compacted) return;

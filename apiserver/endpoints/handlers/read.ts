@@ -8,12 +8,16 @@ import { encodeListBody } from "../serializers.js";
 import { logResponseObject } from "../../audit/record.js";
 import { restContext, type RequestScope } from "./scope.js";
 
+/** A GET's options without a resourceVersion (storages only read them). */
+const CONSISTENT: { resourceVersion?: string } = Object.freeze({});
+
 export async function getHandler(req: APIRequest, res: ResponseWriter, scope: RequestScope): Promise<void> {
   const media = negotiateOutput(req.raw.headers.accept, resourceRestrictions);
   const tableOptions = tableOptionsFor(req, media);
-  const rv = req.url.searchParams.get("resourceVersion") ?? undefined;
+  // Most GETs have no query: spare them the parameters' lookup.
+  const rv = req.url.search === "" ? undefined : (req.url.searchParams.get("resourceVersion") ?? undefined);
   checkResourceVersion(rv);
-  const obj = await scope.storage.get!(restContext(req, scope), scope.name, rv ? { resourceVersion: rv } : {});
+  const obj = await scope.storage.get!(restContext(req, scope), scope.name, rv ? { resourceVersion: rv } : CONSISTENT);
   const out = transformObject(obj, media, scope.resource.printer, tableOptions);
   writeObject(scope.deps.scheme, res, 200, out, media, wantsPretty(req.url, req.raw.headers["user-agent"]));
 }

@@ -122,6 +122,12 @@ export const RETIRED_ENCODINGS_MS = 5_000;
 
 export class Cacher {
   private readonly entries = new Map<string, Entry>();
+  /**
+   * The same entries by namespace ("" for a cluster-scoped resource) and name, the key's parts
+   * after the prefix: a GET finds its object with the request's own strings (already hashed),
+   * where the full key was a new string to build and hash on every read.
+   */
+  private readonly byName = new Map<string, Map<string, Entry>>();
   /** The keys in order, rebuilt on the first list after a key came or went. */
   private sortedKeys: string[] | undefined;
   /** The entries in the order of sortedKeys (entries are updated in place, so this stays right). */
@@ -275,6 +281,28 @@ export class Cacher {
 
   get(key: string): KubeObject | undefined {
     return this.entries.get(key)?.value.get();
+  }
+
+  /** {@link get} by the key's parts: the namespace ("" when cluster-scoped) and the name. */
+  getByName(namespace: string, name: string): KubeObject | undefined {
+    return this.byName.get(namespace)?.get(name)?.value.get();
+  }
+
+  /** Files (or, with no entry, removes) a key under its namespace and name. */
+  private indexByName(key: string, entry: Entry | undefined): void {
+    const prefix = this.options.prefix;
+    const slash = key.lastIndexOf("/");
+    if (slash < prefix.length - 1) return;
+    const namespace = slash >= prefix.length ? key.slice(prefix.length, slash) : "";
+    const name = key.slice(slash + 1);
+    let names = this.byName.get(namespace);
+    if (entry !== undefined) {
+      if (names === undefined) this.byName.set(namespace, (names = new Map()));
+      names.set(name, entry);
+    } else if (names !== undefined) {
+      names.delete(name);
+      if (names.size === 0) this.byName.delete(namespace);
+    }
   }
 
   /** The current keys in order and their entries, sorted again after a key came or went. */
@@ -495,7 +523,12 @@ export class Cacher {
   /** Replaces the whole state with a fresh list. */
   private replace(items: KeyValue[], revision: number): void {
     this.entries.clear();
-    for (const kv of items) this.entries.set(kv.key, { value: this.lazy(kv, kv.modRevision) });
+    this.byName.clear();
+    for (const kv of items) {
+      const entry: Entry = { value: this.lazy(kv, kv.modRevision) };
+      this.entries.set(kv.key, entry);
+      this.indexByName(kv.key, entry);
+    }
     this.sortedKeys = undefined;
     this.snapshots.clear();
     this.rev = revision;
@@ -513,6 +546,7 @@ export class Cacher {
       const object = prevObject ? LazyObject.atRevision(prevObject, ev.revision) : this.lazy(ev.kv, ev.revision);
       if (prevObject) {
         this.entries.delete(ev.key);
+        this.indexByName(ev.key, undefined);
         this.sortedKeys = undefined;
         this.retire(prevObject, now);
       }
@@ -526,7 +560,9 @@ export class Cacher {
         // In place: the sorted entries hold this entry.
         prev.value = object;
       } else {
-        this.entries.set(ev.key, { value: object });
+        const entry: Entry = { value: object };
+        this.entries.set(ev.key, entry);
+        this.indexByName(ev.key, entry);
         this.sortedKeys = undefined;
       }
       cacheEvent = {

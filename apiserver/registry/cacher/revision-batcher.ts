@@ -29,7 +29,17 @@ export class RevisionBatcher {
   constructor(
     private readonly fetch: () => Promise<number>,
     private readonly sharedBySource = false,
+    private readonly committedNow: () => number | undefined = () => undefined,
   ) {}
+
+  /**
+   * The storage's committed revision when it knows it synchronously (a storage this process
+   * owns): read now, it covers every write acknowledged before this call, so a read needs no
+   * request (and no promise) at all. Undefined when only {@link current} can tell.
+   */
+  committed(): number | undefined {
+    return this.committedNow();
+  }
 
   current(scope?: object): Promise<number> {
     if (scope !== undefined) {
@@ -81,12 +91,14 @@ const perStorage = new WeakMap<object, RevisionBatcher>();
 /** The batcher of a storage, shared by every store on it. */
 export function revisionBatcherFor(storage: {
   currentRevision(): Promise<number>;
+  committedRevision?(): number | undefined;
   /** The storage shares one revision request among callers until it is sent (EtcdStorage). */
   readonly sharesRevisionRequests?: boolean;
 }): RevisionBatcher {
   let b = perStorage.get(storage);
   if (b === undefined) {
-    b = new RevisionBatcher(() => storage.currentRevision(), storage.sharesRevisionRequests === true);
+    const committed = storage.committedRevision === undefined ? undefined : () => storage.committedRevision!();
+    b = new RevisionBatcher(() => storage.currentRevision(), storage.sharesRevisionRequests === true, committed);
     perStorage.set(storage, b);
   }
   return b;

@@ -8,7 +8,6 @@
  * (authorization's decision and reason, admission plugins'), the request object at Request and
  * above, the response object at RequestResponse.
  */
-import { randomUUID } from "node:crypto";
 import type { AuditLogWriter } from "../../audit/log-writer.js";
 import { evaluate, type Policy, type Stage } from "../../audit/policy.js";
 import { auditRecordOf, beginAuditRecord, logsBodies, type AuditRecord } from "../../audit/record.js";
@@ -19,6 +18,7 @@ import type { RequestInfo } from "../../endpoints/request-info.js";
 import type { ResponseWriter } from "../../endpoints/response-writer.js";
 import { attributesOf } from "./authorization.js";
 import { copyObject } from "../../registry/copy.js";
+import { newUUID } from "../../../runtime/uuid.js";
 
 /** Go's RFC3339 with microseconds, as upstream's audit timestamps (toISOString ends in ".sssZ"). */
 const micro = (d: Date): string => `${d.toISOString().slice(0, -1)}000Z`;
@@ -122,7 +122,7 @@ export const auditAdmissionRecorder: AdmissionPlugin = {
 export function withAuditID(options: AuditOptions = {}): Filter {
   const audited = options.policy !== undefined && options.writer !== undefined;
   return (next) => (req, res) => {
-    const id = (req.raw.headers["audit-id"] as string | undefined) || randomUUID();
+    const id = (req.raw.headers["audit-id"] as string | undefined) || newUUID();
     if (audited) ids.set(req, { id, received: new Date() });
     res.setHeader("Audit-Id", id);
     return next(req, res);
@@ -153,7 +153,7 @@ export function failedAuthenticationAudit(options: AuditOptions): ((req: APIRequ
     const nobody: UserInfo = { name: "", groups: [] };
     const d = evaluate(policy, { ...attributesOf(req), user: nobody });
     if (d.level === "None" || d.omitStages.includes("ResponseStarted")) return;
-    const { id, received } = ids.get(req) ?? { id: randomUUID(), received: new Date() };
+    const { id, received } = ids.get(req) ?? { id: newUUID(), received: new Date() };
     const record = beginAuditRecord(d.level, req, res);
     const message = attemptedMethods(req);
     res.onStart = (code) => writer.write(event(req, nobody, id, record, "ResponseStarted", received, { metadata: {}, message, code }));
@@ -166,7 +166,7 @@ export function withAudit(options: AuditOptions): Filter {
   // Without a policy and a log nothing is recorded: the filter is not in the chain at all.
   if (!policy || !writer) return (next) => next;
   return (next) => async (req, res) => {
-    const { id, received } = ids.get(req) ?? { id: randomUUID(), received: new Date() };
+    const { id, received } = ids.get(req) ?? { id: newUUID(), received: new Date() };
     const d = evaluate(policy, attributesOf(req));
     if (d.level === "None") return next(req, res);
     const record = beginAuditRecord(d.level, req, res);

@@ -13,7 +13,8 @@ const DONE = Promise.resolve();
 
 /** Where the filter reports the requests in flight by kind (the metrics' in-flight gauge). */
 export interface InFlightRecorder {
-  set(labels: { request_kind: string }, value: number): void;
+  /** `kind` is the gauge's request_kind label. */
+  set(kind: string, value: number): void;
 }
 
 export interface InFlightLimits {
@@ -24,16 +25,38 @@ export interface InFlightLimits {
 
 export function withMaxInFlight(limits: InFlightLimits, gauge?: InFlightRecorder): Filter {
   const current = { readOnly: 0, mutating: 0 };
+  const enter = (kind: Kind): void => {
+    current[kind]++;
+    gauge?.set(kind, current[kind]);
+  };
+  // One function per kind, made once: a request's end needs no closure of its own.
+  const leaveReadOnly = (): void => {
+    current.readOnly--;
+    gauge?.set("readOnly", current.readOnly);
+  };
+  const leaveMutating = (): void => {
+    current.mutating--;
+    gauge?.set("mutating", current.mutating);
+  };
   return (next) => {
-    const counted = async (req: APIRequest, res: ResponseWriter, kind: Kind): Promise<void> => {
-      current[kind]++;
-      gauge?.set({ request_kind: kind }, current[kind]);
+    /**
+     * Counted while the handler runs; its promise is the request's, passed on as is (an async
+     * wrapper cost a promise and two microtask hops per request). A handler that throws at once
+     * (no promise) is uncounted and becomes a rejection, as an async wrapper made it.
+     */
+    const counted = (req: APIRequest, res: ResponseWriter, kind: Kind): Promise<void> => {
+      enter(kind);
+      const leave = kind === "readOnly" ? leaveReadOnly : leaveMutating;
+      let p: Promise<void>;
       try {
-        await next(req, res);
-      } finally {
-        current[kind]--;
-        gauge?.set({ request_kind: kind }, current[kind]);
+        p = next(req, res);
+      } catch (err) {
+        leave();
+        return Promise.reject(err);
       }
+      // Its rejection goes to the caller through `p`; this branch only uncounts.
+      p.then(leave, leave);
+      return p;
     };
     // Not async itself: watches and refusals cost no promise of this filter's.
     return (req, res) => {

@@ -117,6 +117,10 @@ export class EncryptedStorage implements Storage {
     return this.inner.currentRevision();
   }
 
+  committedRevision(): number | undefined {
+    return this.inner.committedRevision?.();
+  }
+
   compact(revision: number): Promise<void> {
     return this.inner.compact(revision);
   }

@@ -285,6 +285,11 @@ export class SqliteStorage implements Storage {
     return this.durable;
   }
 
+  committedRevision(): number | undefined {
+    // Writes are acknowledged only once durable: nothing past it can have been answered.
+    return this.failure || this.closed ? undefined : this.durable;
+  }
+
   async compact(revision: number): Promise<void> {
     this.checkOpen("");
     if (revision <= this.compacted) return;

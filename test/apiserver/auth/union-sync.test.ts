@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { IncomingMessage } from "node:http";
-import type { Authenticator, AuthenticationResult } from "../../../apiserver/auth/authenticator.js";
+import { sharedResult, type Authenticator, type AuthenticationResult } from "../../../apiserver/auth/authenticator.js";
 import { UnionAuthorizer, type AuthorizationAttributes, type Authorizer, type Decision } from "../../../apiserver/auth/authorizer.js";
 import { isPromise } from "../../../apiserver/auth/maybe-async.js";
 import { UnionAuthenticator } from "../../../apiserver/auth/union.js";
@@ -33,6 +33,28 @@ function authz(d: Decision, async: boolean, asked: string[], name: string): Auth
 }
 
 describe("union authenticator", () => {
+  it("keeps what a shared (connection's) result became, frozen; copies the user of any other result per request", () => {
+    const shared = sharedResult({ user: { name: "cert", groups: ["team"] } });
+    const union = new UnionAuthenticator([{ authenticate: () => shared }]);
+    const first = union.authenticate(req());
+    expect(first).toEqual({ user: { name: "cert", groups: ["team", "system:authenticated"] } });
+    expect(union.authenticate(req())).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    const user = (first as { user: { groups: string[] } }).user;
+    expect(Object.isFrozen(user) && Object.isFrozen(user.groups)).toBe(true);
+    expect(() => user.groups.push("x")).toThrow();
+    // The authenticator's own user is left as it was.
+    expect(shared).toEqual({ user: { name: "cert", groups: ["team"] } });
+
+    const fresh = { user: { name: "token", groups: [] as string[] } };
+    const other = new UnionAuthenticator([{ authenticate: () => fresh }]);
+    const a = other.authenticate(req());
+    const b = other.authenticate(req());
+    expect(a).toEqual({ user: { name: "token", groups: ["system:authenticated"] } });
+    expect(a).not.toBe(b);
+    expect(Object.isFrozen(a)).toBe(false);
+  });
+
   it("answers without a promise when every authenticator does", () => {
     const asked: string[] = [];
     const union = new UnionAuthenticator([

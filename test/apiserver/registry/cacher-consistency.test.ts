@@ -93,6 +93,10 @@ function consistencySuite(backend: Backend, { readYourWrites = true } = {}): voi
 
     it("shares one current-revision request between the stores on a storage, and one per read scope", async () => {
       const storage = await backend.open();
+      // The requests' sharing itself: a storage that knows its committed revision synchronously
+      // (SQLite) asks nothing while the cache is current (below), so it is made to ask here, as
+      // a worker's storage (a round trip to the owner of the SQLite file) does.
+      (storage as { committedRevision?: unknown }).committedRevision = undefined;
       const configmaps = storeOn(storage, "", "configmaps", true);
       const secrets = storeOn(storage, "", "secrets", true);
       const namespaces = storeOn(storage, "", "namespaces", false);
@@ -237,6 +241,60 @@ function consistencySuite(backend: Backend, { readYourWrites = true } = {}): voi
       });
   });
 }
+
+describe("consistent reads where the storage knows its committed revision synchronously (SQLite)", () => {
+  const open = tempSqliteStorages("kubegen-consistency-sync-");
+
+  it("answers from a current cache by namespace and name, with no revision request and no storage read", async () => {
+    const storage = await open();
+    const configmaps = storeOn(storage, "", "configmaps", true);
+    const namespaces = storeOn(storage, "", "namespaces", true);
+    let asked = 0;
+    const currentRevision = storage.currentRevision.bind(storage);
+    storage.currentRevision = () => {
+      asked++;
+      return currentRevision();
+    };
+    try {
+      expect(await configmaps.cacher!.waitReady()).toBe(true);
+      expect(await namespaces.cacher!.waitReady()).toBe(true);
+      const created = await configmaps.create(ctx("sync"), cm("a", { v: "1" }));
+      const space = await namespaces.create(ctx(), ns("sync"));
+      await until(() => configmaps.cacher!.revision >= rvOf(created), 10_000, "the create's event in the configmaps cache");
+      await until(() => namespaces.cacher!.revision >= rvOf(space), 10_000, "the create's event in the namespaces cache");
+      // The namespace's create is past the configmaps cache's last event: the first read proves
+      // the cache current the slow way (a revision request, a progress notice)...
+      expect(configmaps.cacher!.revision).toBeLessThan(storage.committedRevision()!);
+      expect((await configmaps.get(ctx("sync"), "a")).metadata?.resourceVersion).toBe(created.metadata?.resourceVersion);
+      expect(asked).toBe(1);
+      expect(configmaps.cacher!.revision).toBe(storage.committedRevision());
+      // ... and from then on every consistent read compares revisions synchronously.
+      asked = 0;
+      const reads = countReads(storage);
+      const got = await configmaps.get(ctx("sync"), "a");
+      expect(got).toBe(configmaps.cacher!.get(configmaps.keyRoot("sync") + "a"));
+      expect(await namespaces.get(ctx(), "sync")).toBe(namespaces.cacher!.get(namespaces.keyRoot() + "sync"));
+      expect((await configmaps.list(ctx("sync"))).items.map((o) => o.metadata?.name)).toEqual(["a"]);
+      expect(await configmaps.get(ctx("sync"), "a", { resourceVersion: "0" })).toBe(got);
+      // Misses take the full path: the name is checked (400 before 404), then 404.
+      await expect(configmaps.get(ctx("sync"), "missing")).rejects.toMatchObject({ status: { code: 404 } });
+      await expect(configmaps.get(ctx("sync"), "a%b")).rejects.toMatchObject({ status: { code: 400 } });
+      await expect(configmaps.get(ctx(), "a")).rejects.toMatchObject({ status: { code: 400, message: "Namespace parameter required." } });
+      await expect(configmaps.get(ctx("other"), "a")).rejects.toMatchObject({ status: { code: 404 } });
+      expect(asked).toBe(0);
+      expect(reads).toEqual({ gets: 0, lists: 0 });
+      // An update and a delete reach the by-name lookup as they reach the cache.
+      const updated = await configmaps.update(ctx("sync"), "a", { ...got, data: { v: "2" } });
+      expect((await configmaps.get(ctx("sync"), "a")).metadata?.resourceVersion).toBe(updated.object.metadata?.resourceVersion);
+      await configmaps.delete(ctx("sync"), "a");
+      await expect(configmaps.get(ctx("sync"), "a")).rejects.toMatchObject({ status: { code: 404 } });
+    } finally {
+      configmaps.stopWatchCache();
+      namespaces.stopWatchCache();
+      await storage.close();
+    }
+  });
+});
 
 describe("revision batcher", () => {
   it("gives a read only an answer requested after it began, one request for the reads that arrive together", async () => {

@@ -46,9 +46,9 @@ describe("request metrics", () => {
     const m = new APIServerMetrics();
     const scrape = async (): Promise<string[]> =>
       (await m.registry.metrics()).split("\n").filter((l) => l.startsWith("apiserver_current_inflight_requests{"));
-    for (const n of [1, 2, 3, 2, 1]) m.inflight.set({ request_kind: "readOnly" }, n);
-    m.inflight.set({ request_kind: "mutating" }, 1);
-    m.inflight.set({ request_kind: "mutating" }, 0);
+    for (const n of [1, 2, 3, 2, 1]) m.inflight.set("readOnly", n);
+    m.inflight.set("mutating", 1);
+    m.inflight.set("mutating", 0);
     expect(await scrape()).toEqual([
       'apiserver_current_inflight_requests{request_kind="readOnly"} 3',
       'apiserver_current_inflight_requests{request_kind="mutating"} 1',
