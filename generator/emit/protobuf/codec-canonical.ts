@@ -90,26 +90,32 @@ export function canonicalAssign(ctx: CodecContext, jf: Field, f: ProtoField | un
   // Lists and maps: nothing written when empty; omitempty leaves them out then, else [] or {}.
   if (f.label === "map" || f.label === "repeated") {
     const value = f.label === "map" ? mapValue(ctx, f, v) : canonicalItems(ctx, f, v);
-    if (!jf.omitEmpty)
-      return [
-        {
-          assign: key,
-          value: cast ? `(${value} ?? ${f.label === "map" ? "{}" : "[]"})${cast}` : `${value} ?? ${f.label === "map" ? "{}" : "[]"}`,
-        },
-      ];
-    return [`const ${local} = ${value}${cast};`, { if: `${local} !== undefined`, then: `${key} = ${local};` }];
+    const empty = f.label === "map" ? "{}" : "[]";
+    // Cast in a local of its own: a cast around `?? []` is laid out by prettier unlike anything else here.
+    if (!jf.omitEmpty && !cast) return [{ assign: key, value: `${value} ?? ${empty}` }];
+    if (!jf.omitEmpty) return [{ assign: `const ${local}`, value: `${value}${cast}` }, `${key} = ${local} ?? ${empty};`];
+    return [
+      { assign: `const ${local}`, value: `${value}${cast}` },
+      { if: `${local} !== undefined`, then: `${key} = ${local};` },
+    ];
   }
   if (ctx.isListAlias(t)) {
     // Written when set, read as a list ([] when it had no items; also [] when not written).
     const value = `${ctx.fn((t as MessageType).ref, "canonical")}(${v})`;
     if (!jf.omitEmpty) return [{ assign: key, value }];
-    return [`const ${local} = ${value};`, { if: `${local}.length`, then: `${key} = ${local};` }];
+    return [
+      { assign: `const ${local}`, value },
+      { if: `${local}.length`, then: `${key} = ${local};` },
+    ];
   }
   if (t.kind === "message" && isTime(ctx, t)) {
     // An empty body (Go's zero time, or unset) reads as no field at all, pointer or not.
-    return [`const ${local} = ${ctx.fn(t.ref, "canonical")}(${v});`, { if: local, then: `${key} = ${local};` }];
+    return [
+      { assign: `const ${local}`, value: `${ctx.fn(t.ref, "canonical")}(${v})` },
+      { if: local, then: `${key} = ${local};` },
+    ];
   }
-  if (jf.pointer) return [{ if: `${v} != null`, then: `${key} = ${elementFn(ctx, f)}(${v})${cast};` }];
+  if (jf.pointer) return [{ if: `${v} != null`, then: { assign: key, value: `${elementFn(ctx, f)}(${v})${cast}` } }];
   if (t.kind === "scalar") return scalarAssign(ctx, jf, f, v, key, local, owner);
   const src = t.ref.source;
   const fn = ctx.fn(t.ref, "canonical");
@@ -125,19 +131,22 @@ function scalarAssign(ctx: CodecContext, jf: Field, f: ProtoField, v: string, ke
   const fn = ctx.runtime(SCALAR_FN[s]);
   if (s === "string" && ctx.isEnum(f)) {
     // Go writes "" for an unset enum, a value the enum's TypeScript type does not list.
-    if (jf.omitEmpty) return [{ if: v, then: `${key} = ${fn}(${v});` }];
+    if (jf.omitEmpty) return [{ if: v, then: { assign: key, value: `${fn}(${v})` } }];
     return [{ assign: key, value: `${ctx.runtime("wireEnum")}(${v}) as ${owner}[${JSON.stringify(jf.name)}]` }];
   }
   if (s === "string") {
-    if (jf.omitEmpty) return [{ if: v, then: `${key} = ${fn}(${v});` }];
+    if (jf.omitEmpty) return [{ if: v, then: { assign: key, value: `${fn}(${v})` } }];
     return [{ assign: key, value: `${fn}(${v} ?? "")` }];
   }
   // Empty base64 reads as "", and set base64 as set; true stays true.
   if (s === "bytes" || s === "bool") {
-    if (jf.omitEmpty) return [{ if: v, then: `${key} = ${s === "bool" ? "true" : `${fn}(${v})`};` }];
+    if (jf.omitEmpty) return [{ if: v, then: { assign: key, value: s === "bool" ? "true" : `${fn}(${v})` } }];
     return [{ assign: key, value: `${fn}(${v})` }];
   }
   // Numbers: the value as read decides whether it is zero (an int32 of 2^32 reads as 0).
   if (!jf.omitEmpty) return [{ assign: key, value: `${fn}(${v})` }];
-  return [`const ${local} = ${fn}(${v});`, { if: local, then: `${key} = ${local};` }];
+  return [
+    { assign: `const ${local}`, value: `${fn}(${v})` },
+    { if: local, then: `${key} = ${local};` },
+  ];
 }

@@ -157,6 +157,11 @@ function schemaSpecialView(ctx: CodecContext, m: ProtoMessage, d: SpecialDecl) {
     encode: encodeFunctionName(m.name),
     decode: decodeFunctionName(m.name),
     canonical: canonicalFunctionName(m.name),
+    canonicalHead: signature(
+      `export function ${canonicalFunctionName(m.name)}`,
+      [`obj: ${importApiType(ctx.imports, d)}`],
+      importApiType(ctx.imports, d),
+    ),
     wireString: ctx.runtime("wireString"),
     props: {
       type: importApiType(ctx.imports, props.ref.source),

@@ -124,7 +124,8 @@ export function canonicalConversionRequest(
 ): ConversionRequest {
   out.uid = wireString(obj.uid ?? "");
   out.desiredAPIVersion = wireString(obj.desiredAPIVersion ?? "");
-  out.objects = (wireList(obj.objects, canonicalRawExtension) ?? []) as ConversionRequest["objects"];
+  const f3 = wireList(obj.objects, canonicalRawExtension) as ConversionRequest["objects"];
+  out.objects = f3 ?? [];
   return out;
 }
 
@@ -183,8 +184,8 @@ export function canonicalConversionResponse(
   out = {} as ConversionResponse,
 ): ConversionResponse {
   out.uid = wireString(obj.uid ?? "");
-  out.convertedObjects = (wireList(obj.convertedObjects, canonicalRawExtension) ??
-    []) as ConversionResponse["convertedObjects"];
+  const f2 = wireList(obj.convertedObjects, canonicalRawExtension) as ConversionResponse["convertedObjects"];
+  out.convertedObjects = f2 ?? [];
   out.result = canonicalStatus(obj.result ?? EMPTY_STRUCT);
   return out;
 }

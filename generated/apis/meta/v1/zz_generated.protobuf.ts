@@ -1079,7 +1079,8 @@ export function decodeList(r: Reader, end: number): List {
 /** What decodeList reads from what encodeList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
 export function canonicalList(obj: List, out = {} as List): List {
   out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
-  out.items = (wireList(obj.items, canonicalRawExtension) ?? []) as List["items"];
+  const f2 = wireList(obj.items, canonicalRawExtension) as List["items"];
+  out.items = f2 ?? [];
   return out;
 }
 
