@@ -11,7 +11,7 @@ export interface ObjectCodec {
    * What `decode` gives for the bytes `encode` wrote of `obj` (an object it accepted), built
    * from the object without reading them: a write's answer. Absent: the bytes are decoded.
    */
-  canonical?(obj: KubeObject): KubeObject;
+  readonly canonical?: (obj: KubeObject) => KubeObject;
 }
 
 /** Built-in kinds: `k8s\0` + runtime.Unknown, as upstream stores them in etcd. */

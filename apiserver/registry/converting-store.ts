@@ -21,7 +21,8 @@ export interface KindConversion {
 /** The codec of one served version over the storage version's codec. */
 export function convertingCodec(inner: ObjectCodec, conversion: KindConversion, apiVersion: string): ObjectCodec {
   const { storageAPIVersion } = conversion;
-  const toStored = (obj: KubeObject): KubeObject => (obj.apiVersion === storageAPIVersion ? obj : conversion.convert(obj, storageAPIVersion));
+  const toStored = (obj: KubeObject): KubeObject =>
+    obj.apiVersion === storageAPIVersion ? obj : conversion.convert(obj, storageAPIVersion);
   const toServed = (obj: KubeObject): KubeObject => (obj.apiVersion === apiVersion ? obj : conversion.convert(obj, apiVersion));
   const canonical = inner.canonical;
   return {

@@ -55,7 +55,13 @@ export function wireInt32(v: number | null | undefined): number {
 /** An int64 as written and read: itself within ±2^53, else what the 64-bit varint reads back as. */
 export function wireInt64(v: number | null | undefined): number {
   const n = v ?? 0;
-  return Number.isSafeInteger(n) ? n + 0 : roundTrip(n, (x, w) => w.int64(x), (r) => r.int64());
+  return Number.isSafeInteger(n)
+    ? n + 0
+    : roundTrip(
+        n,
+        (x, w) => w.int64(x),
+        (r) => r.int64(),
+      );
 }
 
 /** A double as written and read (0 when unset). */
@@ -167,7 +173,7 @@ export function wireList<T, U>(a: readonly T[] | null | undefined, fn: (x: T) =>
 export function wireStructList<T, U>(a: readonly T[] | null | undefined, fn: (x: T) => U): U[] | undefined {
   if (a == null || a.length === 0) return undefined;
   const out: U[] = [];
-  for (let i = 0; i < a.length; i++) out.push(fn(a[i] ?? (EMPTY_STRUCT as T)));
+  for (let i = 0; i < a.length; i++) out.push(fn(a[i] ?? EMPTY_STRUCT));
   return out;
 }
 

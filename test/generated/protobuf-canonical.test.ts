@@ -15,7 +15,16 @@ import type { StructDecl } from "../../generator/model/types.js";
 import { parseApi } from "../../generator/parse/parse-api.js";
 import { scheme } from "../../generated/apis/register.js";
 import { benchObjects } from "../../bench/fixtures/objects.js";
-import { canonicalObject, decodeObject, encodeObject, newReader, newWriter, type KindRegistration, type Reader, type Writer } from "../../runtime/index.js";
+import {
+  canonicalObject,
+  decodeObject,
+  encodeObject,
+  newReader,
+  newWriter,
+  type KindRegistration,
+  type Reader,
+  type Writer,
+} from "../../runtime/index.js";
 import { arbitraryFor } from "../support/arbitrary.js";
 
 const NUM_RUNS = 40;

@@ -8,7 +8,7 @@
  */
 import type { Field } from "../../model/types.js";
 import type { Stmt } from "../layout.js";
-import { type CodecContext, JSON_SPECIALS, type MessageType, SPECIAL_ZERO, TIMES, ZERO, property } from "./codec-context.js";
+import { type CodecContext, JSON_SPECIALS, type MessageType, TIMES, ZERO, property } from "./codec-context.js";
 import { SCALAR_OF, type ProtoField, type ProtoType, type ScalarType } from "../../model/proto-model.js";
 
 /** The runtime function giving a scalar as read back from the value written (an unset one as Go's zero). */

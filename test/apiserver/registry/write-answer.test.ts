@@ -113,7 +113,12 @@ describe("a write's answer", () => {
     expect(rv).toBe(real.metadata!.resourceVersion);
     // As the bytes of the object would decode at the stored revision.
     const { resourceVersion: _rv, ...stored } = dryUpdate.object.metadata!;
-    const kv: KeyValue = { key: "", value: codec.encode({ ...dryUpdate.object, metadata: stored }), createRevision: 1, modRevision: Number(rv) };
+    const kv: KeyValue = {
+      key: "",
+      value: codec.encode({ ...dryUpdate.object, metadata: stored }),
+      createRevision: 1,
+      modRevision: Number(rv),
+    };
     expect(JSON.stringify(dryUpdate.object)).toBe(JSON.stringify(store.decode(kv)));
   });
 
@@ -126,7 +131,11 @@ describe("a write's answer", () => {
       apiVersion: "autoscaling/v1",
       kind: "HorizontalPodAutoscaler",
       metadata: { name: "h" },
-      spec: { scaleTargetRef: { apiVersion: "apps/v1", kind: "Deployment", name: "web" }, maxReplicas: 5, targetCPUUtilizationPercentage: 70 },
+      spec: {
+        scaleTargetRef: { apiVersion: "apps/v1", kind: "Deployment", name: "web" },
+        maxReplicas: 5,
+        targetCPUUtilizationPercentage: 70,
+      },
     };
     const { result, decodes } = await decodesDuring(store, () => store.create(ctx("d"), hpa));
     expect(decodes).toBe(0);
