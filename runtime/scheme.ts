@@ -65,6 +65,11 @@ export interface ProtobufCodec {
   encode(obj: never, w: Writer): void;
   /** Reads a message body that ends at `end`. */
   decode(r: Reader, end: number): unknown;
+  /**
+   * What `decode` reads from what `encode` writes of `obj`, built from the object alone, its
+   * fields set on `out` (an object of the kind's type meta, say). Generated codecs have it.
+   */
+  canonical?(obj: never, out: never): unknown;
 }
 
 export interface KindRegistration {

@@ -21,13 +21,16 @@ export interface KindConversion {
 /** The codec of one served version over the storage version's codec. */
 export function convertingCodec(inner: ObjectCodec, conversion: KindConversion, apiVersion: string): ObjectCodec {
   const { storageAPIVersion } = conversion;
+  const toStored = (obj: KubeObject): KubeObject =>
+    obj.apiVersion === storageAPIVersion ? obj : conversion.convert(obj, storageAPIVersion);
+  const toServed = (obj: KubeObject): KubeObject => (obj.apiVersion === apiVersion ? obj : conversion.convert(obj, apiVersion));
+  const canonical = inner.canonical;
   return {
     name: inner.name,
-    encode: (obj) => inner.encode(obj.apiVersion === storageAPIVersion ? obj : conversion.convert(obj, storageAPIVersion)),
-    decode: (bytes) => {
-      const obj = inner.decode(bytes);
-      return obj.apiVersion === apiVersion ? obj : conversion.convert(obj, apiVersion);
-    },
+    encode: (obj) => inner.encode(toStored(obj)),
+    decode: (bytes) => toServed(inner.decode(bytes)),
+    // The stored form made canonical, as decode reads it, then converted as decode converts it.
+    canonical: canonical && ((obj) => toServed(canonical(toStored(obj)))),
   };
 }
 

@@ -178,6 +178,20 @@ interface UpdateParams {
 const AFTER_RESOURCE_VERSION = new Set(OBJECT_META_FIELD_ORDER.slice(OBJECT_META_FIELD_ORDER.indexOf("resourceVersion") + 1));
 
 /** `meta` with its resourceVersion set to `rv`, placed where ObjectMeta puts it (before generation). */
+/** An object as encoded for storage, and its bytes. */
+interface Encoded {
+  stored: KubeObject;
+  bytes: Uint8Array;
+}
+
+/** The object as stored: without its resourceVersion (the revision is the resourceVersion). */
+function storedForm(obj: KubeObject): KubeObject {
+  const meta = obj.metadata;
+  if (meta?.resourceVersion === undefined) return obj;
+  const { resourceVersion: _, ...rest } = meta;
+  return { ...obj, metadata: rest };
+}
+
 function withResourceVersion(meta: KubeObject["metadata"], rv: string): NonNullable<KubeObject["metadata"]> {
   const m = meta ?? {};
   if (m.resourceVersion !== undefined) {
@@ -374,10 +388,34 @@ export class GenericStore implements RESTStorage {
 
   /** The object as stored: no resourceVersion (the revision is the resourceVersion). */
   encode(obj: KubeObject): Uint8Array {
-    const meta = obj.metadata;
-    if (meta?.resourceVersion === undefined) return this.codec.encode(obj);
-    const { resourceVersion: _, ...rest } = meta;
-    return this.codec.encode({ ...obj, metadata: rest });
+    return this.codec.encode(storedForm(obj));
+  }
+
+  /** {@link encode}, with the object the bytes were written from (see {@link decodeWritten}). */
+  private encodeWrite(obj: KubeObject): Encoded {
+    const stored = storedForm(obj);
+    return { stored, bytes: this.codec.encode(stored) };
+  }
+
+  /**
+   * What {@link decode} gives for `kv` at `rv`, from the object its bytes were written from when
+   * they are `from`'s: the codec's canonical form of it, no bytes read.
+   */
+  private writtenObject(kv: KeyValue, from: Encoded | undefined, rv: number = kv.modRevision): KubeObject {
+    const canonical = this.codec.canonical;
+    if (canonical === undefined || from === undefined || from.bytes !== kv.value) return this.decode(kv, rv);
+    const obj = canonical(from.stored);
+    obj.metadata = withResourceVersion(obj.metadata, String(rv));
+    this.readConversion?.(obj);
+    return obj;
+  }
+
+  /** A dry run's object as it would be stored and read back (no resourceVersion). */
+  private asStored(from: Encoded): KubeObject {
+    const canonical = this.codec.canonical;
+    const out = canonical !== undefined ? canonical(from.stored) : this.codec.decode(from.bytes);
+    this.readConversion?.(out);
+    return out;
   }
 
   /** A stored value as an object whose resourceVersion is `rv` (its modRevision by default). */
@@ -390,18 +428,19 @@ export class GenericStore implements RESTStorage {
   }
 
   /**
-   * The object a write returns, decoded from what was stored (as upstream, so that it equals
-   * what a read gives). One decode serves both the caller and the watch cache when someone
-   * watches: whichever of the two comes first decodes, the other takes that object. Nobody
-   * watching, the cache keeps the bytes and the caller's object is its own. It is shared either
-   * way: nobody changes it, as nobody changes the watch cache's objects that reads return.
+   * The object a write returns: what a read of what was stored gives (as upstream, so that it
+   * equals a later read), made from the object written (`from`, when kv holds its bytes) without
+   * decoding them. One object serves both the caller and the watch cache when someone watches:
+   * whichever of the two comes first makes it, the other takes that object. Nobody watching, the
+   * cache keeps the bytes and the caller's object is its own. It is shared either way: nobody
+   * changes it, as nobody changes the watch cache's objects that reads return.
    */
-  private decodeWritten(kv: KeyValue): KubeObject {
+  private decodeWritten(kv: KeyValue, from?: Encoded): KubeObject {
     const cacher = this.cacher;
-    if (cacher === undefined) return this.decode(kv);
+    if (cacher === undefined) return this.writtenObject(kv, from);
     const cached = cacher.decodedObjectFor(kv);
     if (cached !== undefined) return cached;
-    const obj = this.decode(kv);
+    const obj = this.writtenObject(kv, from);
     // Only for an event still to come: one the cache has applied already never asks (it kept
     // the bytes), and the entry would keep the object alive beside them.
     if (cacher.revision < kv.modRevision) this.decodedWrites.set(kv.value, obj);
@@ -682,21 +721,19 @@ export class GenericStore implements RESTStorage {
     await opts.admission?.validate(obj, undefined);
     const name = meta.name!;
     const key = this.keyFor(ctx, name);
-    const bytes = this.encode(obj);
+    const written = this.encodeWrite(obj);
     if (opts.dryRun) {
       if (await this.read(key, name)) throw await this.alreadyExists(key, name);
-      const out = this.codec.decode(bytes);
-      this.readConversion?.(out);
-      return out;
+      return this.asStored(written);
     }
     let kv: KeyValue;
     try {
-      kv = await this.storage.create(key, bytes);
+      kv = await this.storage.create(key, written.bytes);
     } catch (err) {
       if (err instanceof StorageError && err.code === "KeyExists") throw await this.alreadyExists(key, name);
       throw interpretStorageError(err, "create", this.qualifiedResource, name);
     }
-    return this.decodeWritten(kv);
+    return this.decodeWritten(kv, written);
   }
 
   /** 409 AlreadyExists, saying so when the existing object is being deleted. */
@@ -937,7 +974,8 @@ export class GenericStore implements RESTStorage {
     const key = this.keyFor(ctx, name);
     for (;;) {
       let created = false;
-      let result: KubeObject | undefined;
+      // The last attempt's write: what is answered when its bytes are the ones stored.
+      let written: Encoded | undefined;
       // A create's reservation (beginCreate), ended once the write is known.
       let finishCreate: ((stored: boolean) => Promise<void>) | undefined;
       const endCreate = async (stored: boolean): Promise<void> => {
@@ -962,8 +1000,8 @@ export class GenericStore implements RESTStorage {
           this.beforeCreate(ctx, obj, now);
           await params.admission?.validate(obj, undefined);
           created = true;
-          result = obj;
-          return this.encode(obj);
+          written = this.encodeWrite(obj);
+          return written.bytes;
         }
         const existing = this.decode(current);
         const obj = await params.transform(this.copy(existing));
@@ -981,21 +1019,21 @@ export class GenericStore implements RESTStorage {
         ) {
           throw new DeleteDuringUpdate(obj, current);
         }
-        const bytes = this.encode(obj);
-        if (bytesEqual(bytes, current.value)) throw new NoChange(current);
-        result = obj;
-        return bytes;
+        const encoded = this.encodeWrite(obj);
+        if (bytesEqual(encoded.bytes, current.value)) throw new NoChange(current);
+        written = encoded;
+        return encoded.bytes;
       };
       try {
         if (params.dryRun) {
           const current = await this.read(key, name);
           await fn(current);
           await endCreate(true);
-          return { object: this.dryRunResult(result!, current), created };
+          return { object: this.dryRunResult(written!, current), created };
         }
         const kv = await this.storage.guaranteedUpdate(key, fn, { ignoreNotFound: params.allowCreate });
         await endCreate(true);
-        return { object: this.decodeWritten(kv), created };
+        return { object: this.decodeWritten(kv, written), created };
       } catch (err) {
         await endCreate(false);
         if (err instanceof NoChange) return { object: this.decode(err.current), created: false };
@@ -1010,9 +1048,8 @@ export class GenericStore implements RESTStorage {
   }
 
   /** A dry run's answer: the computed object, carrying the stored resourceVersion (none when it would have been created). */
-  private dryRunResult(obj: KubeObject, current: KeyValue | undefined): KubeObject {
-    const out = this.codec.decode(this.encode(obj));
-    this.readConversion?.(out);
+  private dryRunResult(written: Encoded, current: KeyValue | undefined): KubeObject {
+    const out = this.asStored(written);
     if (current) out.metadata = withResourceVersion(out.metadata, String(current.modRevision));
     return out;
   }
@@ -1191,6 +1228,7 @@ export class GenericStore implements RESTStorage {
     let pendingFinalizers = false;
     let lastGrace = 0;
     let out: KubeObject | undefined;
+    let encoded: Encoded | undefined;
     const fn = (current: KeyValue | undefined): Uint8Array => {
       if (!current) throw newNotFound(this.qualifiedResource, name);
       const existing = this.decode(current);
@@ -1208,9 +1246,9 @@ export class GenericStore implements RESTStorage {
         lastGrace = grace.seconds ?? 0;
       }
       out = existing;
-      const bytes = this.encode(existing);
-      if (bytesEqual(bytes, current.value)) throw new NoChange(current);
-      return bytes;
+      encoded = this.encodeWrite(existing);
+      if (bytesEqual(encoded.bytes, current.value)) throw new NoChange(current);
+      return encoded.bytes;
     };
     let written: KeyValue;
     try {
@@ -1226,7 +1264,7 @@ export class GenericStore implements RESTStorage {
       if (!(err instanceof NoChange)) throw interpretStorageError(err, "update", this.qualifiedResource, name);
       written = err.current;
     }
-    const object = this.decodeWritten(written);
+    const object = this.decodeWritten(written, encoded);
     if (pendingFinalizers || lastGrace > 0) return { kind: "held", object };
     return { kind: "deleteNow", kv: written, last: object };
   }

@@ -7,6 +7,7 @@
 import { parseApiVersion, type ProtobufCodec, type RegisteredKind, type Scheme } from "../scheme.js";
 import { ProtobufError, asProtobufError } from "./errors.js";
 import { WIRE_BYTES, newReader, newWriter, type Reader, type Writer } from "./wire.js";
+import { wireString } from "./canonical.js";
 
 /** The media type of enveloped protobuf objects. */
 export const PROTOBUF_CONTENT_TYPE = "application/vnd.kubernetes.protobuf";
@@ -291,5 +292,26 @@ export function decodeObject<T extends object = Record<string, unknown>>(scheme:
   Object.assign(out, body);
   out.kind = unk.kind;
   out.apiVersion = unk.apiVersion;
+  return out as T;
+}
+
+/**
+ * What {@link decodeObject} gives for the bytes {@link encodeObject} writes of `obj`, without
+ * writing or reading them: the same values in the same order (JSON.stringify gives the same
+ * text), through the kind's generated canonical function. `obj` must be one `encodeObject`
+ * accepts (this does not check what the writer refuses); a kind without that function is
+ * encoded and decoded.
+ */
+export function canonicalObject<T extends object = Record<string, unknown>>(scheme: Scheme, obj: TypedObject): T {
+  const apiVersion = obj.apiVersion ?? "";
+  const kind = obj.kind ?? "";
+  const codec = protobufCodecFor(scheme, apiVersion, kind);
+  if (codec.canonical === undefined) return decodeObject<T>(scheme, encodeObject(scheme, obj));
+  const k = wireString(kind);
+  const v = wireString(apiVersion);
+  const out: Record<string, unknown> = { kind: k, apiVersion: v };
+  codec.canonical(obj as never, out as never);
+  out.kind = k;
+  out.apiVersion = v;
   return out as T;
 }

@@ -12,7 +12,7 @@ import { ProtobufError } from "./errors.js";
 import { utf8String } from "./reader.js";
 import { formatGoDuration, parseGoDuration } from "./go-duration.js";
 import { GO_ZERO_TIME_SECONDS, formatRfc3339, parseRfc3339 } from "./go-time.js";
-import { WIRE_BYTES, WIRE_VARINT, readInt64Big, writeInt64Big, type Reader, type Writer } from "./wire.js";
+import { Reader, WIRE_BYTES, WIRE_VARINT, Writer, readInt64Big, writeInt64Big } from "./wire.js";
 
 /** Field tags (field number << 3 | wire type) used below. */
 const TAG_1_VARINT = (1 << 3) | WIRE_VARINT; // 0x08
@@ -348,6 +348,22 @@ export function decodeFieldsV1(r: Reader, end: number): unknown {
   }
   r.pos = at;
   return decodeJsonText(r, end, "FieldsV1");
+}
+
+/**
+ * What {@link decodeFieldsV1} reads from what {@link encodeFieldsV1} writes of `v`, without the
+ * bytes: a shared tree is found again by its bytes, as the decoder finds it (the same tree, or a
+ * new one when the table has started afresh since); anything else goes through the writer and
+ * reader. Null when unset.
+ */
+export function canonicalFieldsV1(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  const shared = typeof v === "object" ? sharedFieldsV1Entry.get(v) : undefined;
+  if (shared !== undefined) return sharedFieldsV1Bytes(shared.bytes, 0, shared.bytes.length) ?? JSON.parse(shared.text);
+  const w = Writer.create();
+  encodeFieldsV1(v, w);
+  const bytes = w.finish();
+  return decodeFieldsV1(Reader.create(bytes), bytes.length);
 }
 
 // --- shared FieldsV1 trees ----------------------------------------------------------------------

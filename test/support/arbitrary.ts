@@ -26,6 +26,12 @@ export interface ArbitraryOptions {
    * `+listType=set` lists each element once (duplicates are dropped after generation).
    */
   listTypes?: boolean;
+  /**
+   * Mix in values the wire changes or that trip its edge cases: lone surrogates and characters
+   * beyond ASCII and the BMP in strings and map keys, int32s beyond 32 bits, int64s beyond 2^53,
+   * -0, non-canonical base64, Go's zero time, unset-looking quantities and durations ("").
+   */
+  odd?: boolean;
 }
 
 const DEFAULTS: Required<ArbitraryOptions> = {
@@ -34,6 +40,7 @@ const DEFAULTS: Required<ArbitraryOptions> = {
   maxKeys: 3,
   nullFreq: 6,
   listTypes: false,
+  odd: false,
 };
 
 /** Keeps the first element of each identity (by `keyOf`), dropping later duplicates. */
@@ -129,6 +136,16 @@ const fieldsV1Arb: Arb = fc.letrec((tie) => ({
   ),
 })).node;
 
+/** Odd forms of the specials: Go's zero time, unset-looking text, times with fractions and offsets. */
+const ODD_SPECIALS: Partial<Record<SpecialKind, Arb>> = {
+  Time: fc.constantFrom("", "0001-01-01T00:00:00Z", "2024-01-01T00:00:00.5Z", "2024-01-01T01:00:00+01:00"),
+  MicroTime: fc.constantFrom("", "0001-01-01T00:00:00.000000Z", "2024-01-01T00:00:00.1234567Z", "2024-01-01T01:00:00+01:00"),
+  Duration: fc.constantFrom("", "1.0000000001s", "90m"),
+  Quantity: fc.constantFrom("", "1000m", "\u00b5"),
+  IntOrString: fc.constantFrom(-0, "", "\ud800"),
+  RawExtension: fc.constantFrom(-0, "\ud800", { a: -0, b: [1e21] }, { __proto__x: null }),
+};
+
 const primitiveArbs: Record<Extract<TypeRef, { kind: "primitive" }>["name"], Arb> = {
   string: fc.string({ maxLength: 12 }),
   boolean: fc.boolean(),
@@ -137,6 +154,29 @@ const primitiveArbs: Record<Extract<TypeRef, { kind: "primitive" }>["name"], Arb
   float64: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer({ min: -1000, max: 1000 })),
   bytes: fc.uint8Array({ maxLength: 16 }).map((b) => Buffer.from(b).toString("base64")),
 };
+
+/** Strings the writer changes (a lone surrogate becomes U+FFFD) or writes in more bytes than characters. */
+const oddStrings = fc.constantFrom("", "\ud800", "a\udc00b", "\udbff\udfff", "\ufffd", "é", "日本語", "😀x", "\u0000");
+
+const oddPrimitiveArbs: typeof primitiveArbs = {
+  string: fc.oneof(
+    { arbitrary: primitiveArbs.string, weight: 4 },
+    { arbitrary: oddStrings, weight: 2 },
+    { arbitrary: fc.string({ unit: "binary", maxLength: 6 }), weight: 1 },
+  ),
+  boolean: primitiveArbs.boolean,
+  int32: fc.oneof(primitiveArbs.int32, fc.constantFrom(-0, 2 ** 31, 2 ** 32 + 7, -(2 ** 31) - 1)),
+  int64: fc.oneof(primitiveArbs.int64, fc.constantFrom(-0, 2 ** 53 + 2, -(2 ** 60), 2 ** 64 + 4096)),
+  float64: fc.oneof(primitiveArbs.float64, fc.constantFrom(-0, 0.1, 1e300)),
+  // Accepted as base64 but not as Go writes it: the unused bits are set ("QR==" reads as "QQ==").
+  bytes: fc.oneof(primitiveArbs.bytes, fc.constantFrom("", "QR==", "QUJ=", "AAAA")),
+};
+
+const oddMapKeyArb: fc.Arbitrary<string> = fc.oneof(
+  { arbitrary: mapKeyArb, weight: 4 },
+  { arbitrary: oddStrings, weight: 2 },
+  { arbitrary: fc.constantFrom("\ud800", "\udc00", "\ufffd", "😀", "\uffff", "10", "2"), weight: 2 },
+);
 
 class ArbitraryBuilder {
   private readonly opts: Required<ArbitraryOptions>;
@@ -260,7 +300,7 @@ class ArbitraryBuilder {
   private ref(ref: TypeRef, budget: number): Arb | undefined {
     switch (ref.kind) {
       case "primitive":
-        return primitiveArbs[ref.name];
+        return (this.opts.odd ? oddPrimitiveArbs : primitiveArbs)[ref.name];
       case "array": {
         const elem = this.ref(ref.elem, budget);
         return elem ? fc.array(elem, { maxLength: this.opts.maxItems }) : emptyArray();
@@ -268,7 +308,7 @@ class ArbitraryBuilder {
       case "map": {
         const value = this.ref(ref.value, budget);
         return value
-          ? fc.dictionary(mapKeyArb, value, {
+          ? fc.dictionary(this.opts.odd ? oddMapKeyArb : mapKeyArb, value, {
               maxKeys: this.opts.maxKeys,
               noNullPrototype: true,
             })
@@ -294,6 +334,12 @@ class ArbitraryBuilder {
   }
 
   private special(pkg: string, kind: SpecialKind, budget: number): Arb | undefined {
+    const arb = this.plainSpecial(pkg, kind, budget);
+    const odd = this.opts.odd ? ODD_SPECIALS[kind] : undefined;
+    return arb && odd ? fc.oneof({ arbitrary: arb, weight: 4 }, { arbitrary: odd, weight: 1 }) : arb;
+  }
+
+  private plainSpecial(pkg: string, kind: SpecialKind, budget: number): Arb | undefined {
     switch (kind) {
       case "Time":
         return timeArb;

@@ -13,6 +13,15 @@ import type { MessageRef, ProtoField, ProtoFile, ProtoType, ScalarType } from ".
 export const ARTIFACT = "protobuf";
 export const encodeFunctionName = (message: string): string => `encode${message}`;
 export const decodeFunctionName = (message: string): string => `decode${message}`;
+export const canonicalFunctionName = (message: string): string => `canonical${message}`;
+
+/** The three functions generated per message: write it, read it, and what reading what was written gives. */
+export type CodecOp = "encode" | "decode" | "canonical";
+const FUNCTION_NAME: Record<CodecOp, (message: string) => string> = {
+  encode: encodeFunctionName,
+  decode: decodeFunctionName,
+  canonical: canonicalFunctionName,
+};
 
 /** Wire types (the low three bits of a tag). */
 export const VARINT = 0;
@@ -89,10 +98,7 @@ export class CodecContext {
     readonly imports: ImportTracker,
     private readonly options: EmitOptions,
   ) {
-    for (const m of file.messages) {
-      this.names.set(encodeFunctionName(m.name), "");
-      this.names.set(decodeFunctionName(m.name), "");
-    }
+    for (const m of file.messages) for (const name of Object.values(FUNCTION_NAME)) this.names.set(name(m.name), "");
   }
 
   runtime(name: string, typeOnly = false): string {
@@ -112,14 +118,14 @@ export class CodecContext {
     return alias;
   }
 
-  /** The encode or decode function of a message: generated here or elsewhere, or the runtime's. */
-  fn(ref: MessageRef, op: "encode" | "decode"): string {
+  /** The encode, decode or canonical function of a message: generated here or elsewhere, or the runtime's. */
+  fn(ref: MessageRef, op: CodecOp): string {
     const src = ref.source;
     if (src.kind === "special") {
       const runtimeName = RUNTIME_SPECIALS[src.special];
       if (runtimeName) return this.runtime(`${op}${runtimeName}`);
     }
-    const name = op === "encode" ? encodeFunctionName(ref.name) : decodeFunctionName(ref.name);
+    const name = FUNCTION_NAME[op](ref.name);
     if (ref.pkgPath === this.file.pkg.path) return name;
     const pkg = this.index.pkg(ref.pkgPath)!;
     return this.importAs(name, artifactModule(pkg, ARTIFACT, this.options), pkg.path);

@@ -18,10 +18,12 @@ import {
   CodecContext,
   type MessageType,
   RUNTIME_SPECIALS,
+  canonicalFunctionName,
   decodeFunctionName,
   encodeFunctionName,
   property,
 } from "./codec-context.js";
+import { canonicalAssign, canonicalItems } from "./codec-canonical.js";
 import { assignField, decodeCases, localTypeOf } from "./codec-decode.js";
 import { encodeField } from "./codec-encode.js";
 import { type ProtoField, type ProtoFile, type ProtoMessage, protoFiles } from "../../model/proto-model.js";
@@ -31,6 +33,8 @@ export { ARTIFACT } from "./codec-context.js";
 /** What templates/protobuf-codec/_message.hbs and _list.hbs lay out: code, laid out already. */
 interface MessageView {
   type: string;
+  /** The message's name (`Pod`), which its functions are named after. */
+  name: string;
   encodeHead: string;
   decodeHead: string;
   encodeBody: string;
@@ -38,6 +42,8 @@ interface MessageView {
   cases: string;
   overrun: string;
   assigns: string;
+  canonicalHead: string;
+  canonicalBody: string;
 }
 
 /** The encoder's parameters; unused ones (a message without fields) are marked as such. */
@@ -55,11 +61,12 @@ const encodeParams = (type: string, used: boolean): string[] => (used ? [`obj: $
 function messageView(
   type: string,
   name: string,
-  parts: { encodeParams: string[]; encode: Stmt[]; locals: string[]; cases: Stmt[]; assigns: Stmt[] },
+  parts: { encodeParams: string[]; encode: Stmt[]; locals: string[]; cases: Stmt[]; assigns: Stmt[]; canonical: Stmt[] },
 ): MessageView {
   const encodeHead = signature(`export function ${encodeFunctionName(name)}`, parts.encodeParams, "void");
   return {
     type,
+    name,
     // A message without fields has an empty encoder, `{}` as prettier writes it.
     encodeHead: parts.encode.length ? encodeHead : `${encodeHead}}`,
     decodeHead: signature(`export function ${decodeFunctionName(name)}`, ["r: Reader", "end: number"], type),
@@ -68,6 +75,12 @@ function messageView(
     cases: printIn(parts.cases, 6),
     overrun: printIn([{ if: "r.pos !== end", then: `throw new RangeError("protobuf: ${type} overruns its length");` }], 2),
     assigns: printIn(parts.assigns, 2),
+    canonicalHead: signature(
+      `export function ${canonicalFunctionName(name)}`,
+      [`${parts.canonical.length ? "obj" : "_obj"}: ${type}`, `out = {} as ${type}`],
+      type,
+    ),
+    canonicalBody: printIn(parts.canonical, 2),
   };
 }
 
@@ -82,19 +95,26 @@ function structView(ctx: CodecContext, m: ProtoMessage, s: StructDecl): MessageV
   // Built in JSON field order (embedded fields first), as Go's JSON shows them: an embedded
   // struct with a message field of its own is decoded whole and its fields copied in.
   const assigns: (Stmt | undefined)[] = [];
+  // The same fields in the same order, set from the object (an embedded struct's into `out` itself).
+  const canonical: Stmt[] = [];
   for (const e of s.embeds) {
     const inner = ctx.index.structOf(e);
     if (!inner) continue;
     const f = embedOf.get(inner);
     if (f && f.type.kind === "message") {
       assigns.push(`Object.assign(obj, ${local(f)} ?? ${ctx.fn(f.type.ref, "decode")}(r, r.pos));`);
+      canonical.push(`${ctx.fn(f.type.ref, "canonical")}(obj, out);`);
     } else {
-      for (const jf of ctx.index.jsonFields(inner)) assigns.push(assignField(ctx, jf, undefined, undefined, type));
+      for (const jf of ctx.index.jsonFields(inner)) {
+        assigns.push(assignField(ctx, jf, undefined, undefined, type));
+        canonical.push(...canonicalAssign(ctx, jf, undefined, type));
+      }
     }
   }
   for (const jf of s.fields) {
     const f = protoOf.get(jf);
     assigns.push(assignField(ctx, jf, f, f && local(f), type));
+    canonical.push(...canonicalAssign(ctx, jf, f, type));
   }
   return messageView(type, m.name, {
     encodeParams: encodeParams(type, m.fields.length > 0),
@@ -104,6 +124,7 @@ function structView(ctx: CodecContext, m: ProtoMessage, s: StructDecl): MessageV
     locals: m.fields.map((f) => `${local(f)}: ${localTypeOf(ctx, f, localType(f))} | undefined`),
     cases: byNumber.flatMap((f) => decodeCases(ctx, f, local(f), localType(f))),
     assigns: assigns.filter((l): l is Stmt => l !== undefined),
+    canonical,
   });
 }
 
@@ -111,13 +132,20 @@ function structView(ctx: CodecContext, m: ProtoMessage, s: StructDecl): MessageV
 function listAliasView(ctx: CodecContext, m: ProtoMessage): MessageView {
   const type = importApiType(ctx.imports, m.source);
   const items = m.fields[0]!;
-  return messageView(type, m.name, {
+  const view = messageView(type, m.name, {
     encodeParams: encodeParams(type, true),
     encode: encodeField(ctx, items, "obj"),
     locals: [`items: ${type} | undefined`],
     cases: decodeCases(ctx, items, "items", type),
     assigns: [],
+    canonical: [],
   });
+  // Unset is written as nothing, and nothing reads as [].
+  return {
+    ...view,
+    canonicalHead: signature(`export function ${canonicalFunctionName(m.name)}`, [`obj: ${type} | null | undefined`], type),
+    canonicalBody: printIn([`return ${canonicalItems(ctx, items, "obj")} ?? [];`], 2),
+  };
 }
 
 /** The JSONSchemaProps-or-something specials, laid out by a template each. */
@@ -128,10 +156,18 @@ function schemaSpecialView(ctx: CodecContext, m: ProtoMessage, d: SpecialDecl) {
     type: importApiType(ctx.imports, d),
     encode: encodeFunctionName(m.name),
     decode: decodeFunctionName(m.name),
+    canonical: canonicalFunctionName(m.name),
+    canonicalHead: signature(
+      `export function ${canonicalFunctionName(m.name)}`,
+      [`obj: ${importApiType(ctx.imports, d)}`],
+      importApiType(ctx.imports, d),
+    ),
+    wireString: ctx.runtime("wireString"),
     props: {
       type: importApiType(ctx.imports, props.ref.source),
       encode: ctx.fn(props.ref, "encode"),
       decode: ctx.fn(props.ref, "decode"),
+      canonical: ctx.fn(props.ref, "canonical"),
     },
   };
 }
@@ -160,6 +196,7 @@ function emitPackage(index: ModelIndex, file: ProtoFile, options: EmitOptions): 
           objectProperty(2, m.name, [
             ["encode", encodeFunctionName(m.name)],
             ["decode", decodeFunctionName(m.name)],
+            ["canonical", canonicalFunctionName(m.name)],
           ]),
         )
     : [];

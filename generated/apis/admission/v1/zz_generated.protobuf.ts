@@ -8,17 +8,30 @@ import {
   EMPTY_STRUCT,
   base64ToBytes,
   bytesToBase64,
+  canonicalRawExtension,
   decodeRawExtension,
   encodeRawExtension,
   mapObject,
   sortedEntries,
+  wireBool,
+  wireBytes,
+  wireString,
+  wireStringMap,
+  wireStrings,
   type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
-import { decodeUserInfo, encodeUserInfo } from "../../authentication/v1/zz_generated.protobuf.js";
 import {
+  canonicalUserInfo,
+  decodeUserInfo,
+  encodeUserInfo,
+} from "../../authentication/v1/zz_generated.protobuf.js";
+import {
+  canonicalGroupVersionKind,
+  canonicalGroupVersionResource,
+  canonicalStatus,
   decodeGroupVersionKind,
   decodeGroupVersionResource,
   decodeStatus,
@@ -171,6 +184,29 @@ export function decodeAdmissionRequest(r: Reader, end: number): AdmissionRequest
   return obj;
 }
 
+/** What decodeAdmissionRequest reads from what encodeAdmissionRequest writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAdmissionRequest(
+  obj: AdmissionRequest,
+  out = {} as AdmissionRequest,
+): AdmissionRequest {
+  out.uid = wireString(obj.uid ?? "");
+  out.kind = canonicalGroupVersionKind(obj.kind ?? EMPTY_STRUCT);
+  out.resource = canonicalGroupVersionResource(obj.resource ?? EMPTY_STRUCT);
+  if (obj.subResource) out.subResource = wireString(obj.subResource);
+  if (obj.requestKind != null) out.requestKind = canonicalGroupVersionKind(obj.requestKind);
+  if (obj.requestResource != null) out.requestResource = canonicalGroupVersionResource(obj.requestResource);
+  if (obj.requestSubResource) out.requestSubResource = wireString(obj.requestSubResource);
+  if (obj.name) out.name = wireString(obj.name);
+  if (obj.namespace) out.namespace = wireString(obj.namespace);
+  out.operation = wireString(obj.operation ?? "");
+  out.userInfo = canonicalUserInfo(obj.userInfo ?? EMPTY_STRUCT);
+  out.object = canonicalRawExtension(obj.object) as AdmissionRequest["object"];
+  out.oldObject = canonicalRawExtension(obj.oldObject) as AdmissionRequest["oldObject"];
+  if (obj.dryRun != null) out.dryRun = wireBool(obj.dryRun);
+  out.options = canonicalRawExtension(obj.options) as AdmissionRequest["options"];
+  return out;
+}
+
 /** Writes the AdmissionResponse message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAdmissionResponse(obj: AdmissionResponse, w: Writer): void {
   w.stringField(10, obj.uid ?? "");
@@ -252,6 +288,23 @@ export function decodeAdmissionResponse(r: Reader, end: number): AdmissionRespon
   return obj;
 }
 
+/** What decodeAdmissionResponse reads from what encodeAdmissionResponse writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAdmissionResponse(
+  obj: AdmissionResponse,
+  out = {} as AdmissionResponse,
+): AdmissionResponse {
+  out.uid = wireString(obj.uid ?? "");
+  out.allowed = wireBool(obj.allowed);
+  if (obj.status != null) out.status = canonicalStatus(obj.status);
+  if (obj.patch) out.patch = wireBytes(obj.patch);
+  if (obj.patchType != null) out.patchType = wireString(obj.patchType);
+  const f6 = wireStringMap(obj.auditAnnotations);
+  if (f6 !== undefined) out.auditAnnotations = f6;
+  const f7 = wireStrings(obj.warnings);
+  if (f7 !== undefined) out.warnings = f7;
+  return out;
+}
+
 /** Writes the AdmissionReview message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAdmissionReview(obj: AdmissionReview, w: Writer): void {
   if (obj.request != null) {
@@ -294,7 +347,18 @@ export function decodeAdmissionReview(r: Reader, end: number): AdmissionReview {
   return obj;
 }
 
+/** What decodeAdmissionReview reads from what encodeAdmissionReview writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAdmissionReview(obj: AdmissionReview, out = {} as AdmissionReview): AdmissionReview {
+  if (obj.request != null) out.request = canonicalAdmissionRequest(obj.request);
+  if (obj.response != null) out.response = canonicalAdmissionResponse(obj.response);
+  return out;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  AdmissionReview: { encode: encodeAdmissionReview, decode: decodeAdmissionReview },
+  AdmissionReview: {
+    encode: encodeAdmissionReview,
+    decode: decodeAdmissionReview,
+    canonical: canonicalAdmissionReview,
+  },
 } satisfies Record<string, ProtobufCodec>;

@@ -32,11 +32,21 @@ import {
   EMPTY_STRUCT,
   base64ToBytes,
   bytesToBase64,
+  wireBytes,
+  wireInt32,
+  wireInt64,
+  wireString,
+  wireStrings,
+  wireStructList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
 import {
+  canonicalCondition,
+  canonicalLabelSelector,
+  canonicalListMeta,
+  canonicalObjectMeta,
   decodeCondition,
   decodeLabelSelector,
   decodeListMeta,
@@ -77,6 +87,13 @@ export function decodeAuditAnnotation(r: Reader, end: number): AuditAnnotation {
   return obj;
 }
 
+/** What decodeAuditAnnotation reads from what encodeAuditAnnotation writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAuditAnnotation(obj: AuditAnnotation, out = {} as AuditAnnotation): AuditAnnotation {
+  out.key = wireString(obj.key ?? "");
+  out.valueExpression = wireString(obj.valueExpression ?? "");
+  return out;
+}
+
 /** Writes the ExpressionWarning message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeExpressionWarning(obj: ExpressionWarning, w: Writer): void {
   w.stringField(18, obj.fieldRef ?? "");
@@ -107,6 +124,16 @@ export function decodeExpressionWarning(r: Reader, end: number): ExpressionWarni
   return obj;
 }
 
+/** What decodeExpressionWarning reads from what encodeExpressionWarning writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalExpressionWarning(
+  obj: ExpressionWarning,
+  out = {} as ExpressionWarning,
+): ExpressionWarning {
+  out.fieldRef = wireString(obj.fieldRef ?? "");
+  out.warning = wireString(obj.warning ?? "");
+  return out;
+}
+
 /** Writes the MatchCondition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeMatchCondition(obj: MatchCondition, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -135,6 +162,13 @@ export function decodeMatchCondition(r: Reader, end: number): MatchCondition {
   obj.name = f1 ?? "";
   obj.expression = f2 ?? "";
   return obj;
+}
+
+/** What decodeMatchCondition reads from what encodeMatchCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalMatchCondition(obj: MatchCondition, out = {} as MatchCondition): MatchCondition {
+  out.name = wireString(obj.name ?? "");
+  out.expression = wireString(obj.expression ?? "");
+  return out;
 }
 
 /** Writes the MatchResources message body (no length prefix), byte for byte as Go marshals it. */
@@ -209,6 +243,18 @@ export function decodeMatchResources(r: Reader, end: number): MatchResources {
   if (f4 !== undefined) obj.excludeResourceRules = f4;
   if (f7 !== undefined) obj.matchPolicy = f7;
   return obj;
+}
+
+/** What decodeMatchResources reads from what encodeMatchResources writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalMatchResources(obj: MatchResources, out = {} as MatchResources): MatchResources {
+  if (obj.namespaceSelector != null) out.namespaceSelector = canonicalLabelSelector(obj.namespaceSelector);
+  if (obj.objectSelector != null) out.objectSelector = canonicalLabelSelector(obj.objectSelector);
+  const f3 = wireStructList(obj.resourceRules, canonicalNamedRuleWithOperations);
+  if (f3 !== undefined) out.resourceRules = f3;
+  const f4 = wireStructList(obj.excludeResourceRules, canonicalNamedRuleWithOperations);
+  if (f4 !== undefined) out.excludeResourceRules = f4;
+  if (obj.matchPolicy != null) out.matchPolicy = wireString(obj.matchPolicy);
+  return out;
 }
 
 /** Writes the MutatingWebhook message body (no length prefix), byte for byte as Go marshals it. */
@@ -331,6 +377,25 @@ export function decodeMutatingWebhook(r: Reader, end: number): MutatingWebhook {
   return obj;
 }
 
+/** What decodeMutatingWebhook reads from what encodeMutatingWebhook writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalMutatingWebhook(obj: MutatingWebhook, out = {} as MutatingWebhook): MutatingWebhook {
+  out.name = wireString(obj.name ?? "");
+  out.clientConfig = canonicalWebhookClientConfig(obj.clientConfig ?? EMPTY_STRUCT);
+  const f3 = wireStructList(obj.rules, canonicalRuleWithOperations);
+  if (f3 !== undefined) out.rules = f3;
+  if (obj.failurePolicy != null) out.failurePolicy = wireString(obj.failurePolicy);
+  if (obj.matchPolicy != null) out.matchPolicy = wireString(obj.matchPolicy);
+  if (obj.namespaceSelector != null) out.namespaceSelector = canonicalLabelSelector(obj.namespaceSelector);
+  if (obj.objectSelector != null) out.objectSelector = canonicalLabelSelector(obj.objectSelector);
+  if (obj.sideEffects != null) out.sideEffects = wireString(obj.sideEffects);
+  if (obj.timeoutSeconds != null) out.timeoutSeconds = wireInt32(obj.timeoutSeconds);
+  out.admissionReviewVersions = wireStrings(obj.admissionReviewVersions) ?? [];
+  if (obj.reinvocationPolicy != null) out.reinvocationPolicy = wireString(obj.reinvocationPolicy);
+  const f12 = wireStructList(obj.matchConditions, canonicalMatchCondition);
+  if (f12 !== undefined) out.matchConditions = f12;
+  return out;
+}
+
 /** Writes the MutatingWebhookConfiguration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeMutatingWebhookConfiguration(obj: MutatingWebhookConfiguration, w: Writer): void {
   w.forkField(10);
@@ -370,6 +435,17 @@ export function decodeMutatingWebhookConfiguration(r: Reader, end: number): Muta
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   if (f2 !== undefined) obj.webhooks = f2;
   return obj;
+}
+
+/** What decodeMutatingWebhookConfiguration reads from what encodeMutatingWebhookConfiguration writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalMutatingWebhookConfiguration(
+  obj: MutatingWebhookConfiguration,
+  out = {} as MutatingWebhookConfiguration,
+): MutatingWebhookConfiguration {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  const f2 = wireStructList(obj.webhooks, canonicalMutatingWebhook);
+  if (f2 !== undefined) out.webhooks = f2;
+  return out;
 }
 
 /** Writes the MutatingWebhookConfigurationList message body (no length prefix), byte for byte as Go marshals it. */
@@ -419,6 +495,16 @@ export function decodeMutatingWebhookConfigurationList(
   return obj;
 }
 
+/** What decodeMutatingWebhookConfigurationList reads from what encodeMutatingWebhookConfigurationList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalMutatingWebhookConfigurationList(
+  obj: MutatingWebhookConfigurationList,
+  out = {} as MutatingWebhookConfigurationList,
+): MutatingWebhookConfigurationList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalMutatingWebhookConfiguration) ?? [];
+  return out;
+}
+
 /** Writes the NamedRuleWithOperations message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNamedRuleWithOperations(obj: NamedRuleWithOperations, w: Writer): void {
   if (obj.resourceNames != null) for (const x of obj.resourceNames) w.stringField(10, x);
@@ -453,6 +539,17 @@ export function decodeNamedRuleWithOperations(r: Reader, end: number): NamedRule
   return obj;
 }
 
+/** What decodeNamedRuleWithOperations reads from what encodeNamedRuleWithOperations writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNamedRuleWithOperations(
+  obj: NamedRuleWithOperations,
+  out = {} as NamedRuleWithOperations,
+): NamedRuleWithOperations {
+  canonicalRuleWithOperations(obj, out);
+  const f1 = wireStrings(obj.resourceNames);
+  if (f1 !== undefined) out.resourceNames = f1;
+  return out;
+}
+
 /** Writes the ParamKind message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeParamKind(obj: ParamKind, w: Writer): void {
   w.stringField(10, obj.apiVersion ?? "");
@@ -481,6 +578,13 @@ export function decodeParamKind(r: Reader, end: number): ParamKind {
   if (f1) obj.apiVersion = f1;
   if (f2) obj.kind = f2;
   return obj;
+}
+
+/** What decodeParamKind reads from what encodeParamKind writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalParamKind(obj: ParamKind, out = {} as ParamKind): ParamKind {
+  if (obj.apiVersion) out.apiVersion = wireString(obj.apiVersion);
+  if (obj.kind) out.kind = wireString(obj.kind);
+  return out;
 }
 
 /** Writes the ParamRef message body (no length prefix), byte for byte as Go marshals it. */
@@ -531,6 +635,16 @@ export function decodeParamRef(r: Reader, end: number): ParamRef {
   return obj;
 }
 
+/** What decodeParamRef reads from what encodeParamRef writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalParamRef(obj: ParamRef, out = {} as ParamRef): ParamRef {
+  if (obj.name) out.name = wireString(obj.name);
+  if (obj.namespace) out.namespace = wireString(obj.namespace);
+  if (obj.selector != null) out.selector = canonicalLabelSelector(obj.selector);
+  if (obj.parameterNotFoundAction != null)
+    out.parameterNotFoundAction = wireString(obj.parameterNotFoundAction);
+  return out;
+}
+
 /** Writes the Rule message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRule(obj: Rule, w: Writer): void {
   if (obj.apiGroups != null) for (const x of obj.apiGroups) w.stringField(10, x);
@@ -573,6 +687,18 @@ export function decodeRule(r: Reader, end: number): Rule {
   return obj;
 }
 
+/** What decodeRule reads from what encodeRule writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalRule(obj: Rule, out = {} as Rule): Rule {
+  const f1 = wireStrings(obj.apiGroups);
+  if (f1 !== undefined) out.apiGroups = f1;
+  const f2 = wireStrings(obj.apiVersions);
+  if (f2 !== undefined) out.apiVersions = f2;
+  const f3 = wireStrings(obj.resources);
+  if (f3 !== undefined) out.resources = f3;
+  if (obj.scope != null) out.scope = wireString(obj.scope);
+  return out;
+}
+
 /** Writes the RuleWithOperations message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRuleWithOperations(obj: RuleWithOperations, w: Writer): void {
   if (obj.operations != null) for (const x of obj.operations) w.stringField(10, x);
@@ -605,6 +731,17 @@ export function decodeRuleWithOperations(r: Reader, end: number): RuleWithOperat
   Object.assign(obj, f2 ?? decodeRule(r, r.pos));
   if (f1 !== undefined) obj.operations = f1;
   return obj;
+}
+
+/** What decodeRuleWithOperations reads from what encodeRuleWithOperations writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalRuleWithOperations(
+  obj: RuleWithOperations,
+  out = {} as RuleWithOperations,
+): RuleWithOperations {
+  canonicalRule(obj, out);
+  const f1 = wireStrings(obj.operations);
+  if (f1 !== undefined) out.operations = f1;
+  return out;
 }
 
 /** Writes the ServiceReference message body (no length prefix), byte for byte as Go marshals it. */
@@ -649,6 +786,18 @@ export function decodeServiceReference(r: Reader, end: number): ServiceReference
   return obj;
 }
 
+/** What decodeServiceReference reads from what encodeServiceReference writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalServiceReference(
+  obj: ServiceReference,
+  out = {} as ServiceReference,
+): ServiceReference {
+  out.namespace = wireString(obj.namespace ?? "");
+  out.name = wireString(obj.name ?? "");
+  if (obj.path != null) out.path = wireString(obj.path);
+  if (obj.port != null) out.port = wireInt32(obj.port);
+  return out;
+}
+
 /** Writes the TypeChecking message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTypeChecking(obj: TypeChecking, w: Writer): void {
   if (obj.expressionWarnings != null)
@@ -678,6 +827,13 @@ export function decodeTypeChecking(r: Reader, end: number): TypeChecking {
   const obj = {} as TypeChecking;
   if (f1 !== undefined) obj.expressionWarnings = f1;
   return obj;
+}
+
+/** What decodeTypeChecking reads from what encodeTypeChecking writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTypeChecking(obj: TypeChecking, out = {} as TypeChecking): TypeChecking {
+  const f1 = wireStructList(obj.expressionWarnings, canonicalExpressionWarning);
+  if (f1 !== undefined) out.expressionWarnings = f1;
+  return out;
 }
 
 /** Writes the ValidatingAdmissionPolicy message body (no length prefix), byte for byte as Go marshals it. */
@@ -728,6 +884,17 @@ export function decodeValidatingAdmissionPolicy(r: Reader, end: number): Validat
   return obj;
 }
 
+/** What decodeValidatingAdmissionPolicy reads from what encodeValidatingAdmissionPolicy writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalValidatingAdmissionPolicy(
+  obj: ValidatingAdmissionPolicy,
+  out = {} as ValidatingAdmissionPolicy,
+): ValidatingAdmissionPolicy {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalValidatingAdmissionPolicySpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalValidatingAdmissionPolicyStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the ValidatingAdmissionPolicyBinding message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeValidatingAdmissionPolicyBinding(
   obj: ValidatingAdmissionPolicyBinding,
@@ -770,6 +937,16 @@ export function decodeValidatingAdmissionPolicyBinding(
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   obj.spec = f2 ?? decodeValidatingAdmissionPolicyBindingSpec(r, r.pos);
   return obj;
+}
+
+/** What decodeValidatingAdmissionPolicyBinding reads from what encodeValidatingAdmissionPolicyBinding writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalValidatingAdmissionPolicyBinding(
+  obj: ValidatingAdmissionPolicyBinding,
+  out = {} as ValidatingAdmissionPolicyBinding,
+): ValidatingAdmissionPolicyBinding {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalValidatingAdmissionPolicyBindingSpec(obj.spec ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the ValidatingAdmissionPolicyBindingList message body (no length prefix), byte for byte as Go marshals it. */
@@ -818,6 +995,16 @@ export function decodeValidatingAdmissionPolicyBindingList(
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeValidatingAdmissionPolicyBindingList reads from what encodeValidatingAdmissionPolicyBindingList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalValidatingAdmissionPolicyBindingList(
+  obj: ValidatingAdmissionPolicyBindingList,
+  out = {} as ValidatingAdmissionPolicyBindingList,
+): ValidatingAdmissionPolicyBindingList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalValidatingAdmissionPolicyBinding) ?? [];
+  return out;
 }
 
 /** Writes the ValidatingAdmissionPolicyBindingSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -883,6 +1070,19 @@ export function decodeValidatingAdmissionPolicyBindingSpec(
   return obj;
 }
 
+/** What decodeValidatingAdmissionPolicyBindingSpec reads from what encodeValidatingAdmissionPolicyBindingSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalValidatingAdmissionPolicyBindingSpec(
+  obj: ValidatingAdmissionPolicyBindingSpec,
+  out = {} as ValidatingAdmissionPolicyBindingSpec,
+): ValidatingAdmissionPolicyBindingSpec {
+  if (obj.policyName) out.policyName = wireString(obj.policyName);
+  if (obj.paramRef != null) out.paramRef = canonicalParamRef(obj.paramRef);
+  if (obj.matchResources != null) out.matchResources = canonicalMatchResources(obj.matchResources);
+  const f4 = wireStrings(obj.validationActions);
+  if (f4 !== undefined) out.validationActions = f4;
+  return out;
+}
+
 /** Writes the ValidatingAdmissionPolicyList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeValidatingAdmissionPolicyList(obj: ValidatingAdmissionPolicyList, w: Writer): void {
   w.forkField(10);
@@ -922,6 +1122,16 @@ export function decodeValidatingAdmissionPolicyList(r: Reader, end: number): Val
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeValidatingAdmissionPolicyList reads from what encodeValidatingAdmissionPolicyList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalValidatingAdmissionPolicyList(
+  obj: ValidatingAdmissionPolicyList,
+  out = {} as ValidatingAdmissionPolicyList,
+): ValidatingAdmissionPolicyList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalValidatingAdmissionPolicy) ?? [];
+  return out;
 }
 
 /** Writes the ValidatingAdmissionPolicySpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -1024,6 +1234,25 @@ export function decodeValidatingAdmissionPolicySpec(r: Reader, end: number): Val
   return obj;
 }
 
+/** What decodeValidatingAdmissionPolicySpec reads from what encodeValidatingAdmissionPolicySpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalValidatingAdmissionPolicySpec(
+  obj: ValidatingAdmissionPolicySpec,
+  out = {} as ValidatingAdmissionPolicySpec,
+): ValidatingAdmissionPolicySpec {
+  if (obj.paramKind != null) out.paramKind = canonicalParamKind(obj.paramKind);
+  if (obj.matchConstraints != null) out.matchConstraints = canonicalMatchResources(obj.matchConstraints);
+  const f3 = wireStructList(obj.validations, canonicalValidation);
+  if (f3 !== undefined) out.validations = f3;
+  if (obj.failurePolicy != null) out.failurePolicy = wireString(obj.failurePolicy);
+  const f5 = wireStructList(obj.auditAnnotations, canonicalAuditAnnotation);
+  if (f5 !== undefined) out.auditAnnotations = f5;
+  const f6 = wireStructList(obj.matchConditions, canonicalMatchCondition);
+  if (f6 !== undefined) out.matchConditions = f6;
+  const f7 = wireStructList(obj.variables, canonicalVariable);
+  if (f7 !== undefined) out.variables = f7;
+  return out;
+}
+
 /** Writes the ValidatingAdmissionPolicyStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeValidatingAdmissionPolicyStatus(obj: ValidatingAdmissionPolicyStatus, w: Writer): void {
   w.int64Field(8, obj.observedGeneration ?? 0);
@@ -1074,6 +1303,19 @@ export function decodeValidatingAdmissionPolicyStatus(
   if (f2 !== undefined) obj.typeChecking = f2;
   if (f3 !== undefined) obj.conditions = f3;
   return obj;
+}
+
+/** What decodeValidatingAdmissionPolicyStatus reads from what encodeValidatingAdmissionPolicyStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalValidatingAdmissionPolicyStatus(
+  obj: ValidatingAdmissionPolicyStatus,
+  out = {} as ValidatingAdmissionPolicyStatus,
+): ValidatingAdmissionPolicyStatus {
+  const f1 = wireInt64(obj.observedGeneration);
+  if (f1) out.observedGeneration = f1;
+  if (obj.typeChecking != null) out.typeChecking = canonicalTypeChecking(obj.typeChecking);
+  const f3 = wireStructList(obj.conditions, canonicalCondition);
+  if (f3 !== undefined) out.conditions = f3;
+  return out;
 }
 
 /** Writes the ValidatingWebhook message body (no length prefix), byte for byte as Go marshals it. */
@@ -1190,6 +1432,27 @@ export function decodeValidatingWebhook(r: Reader, end: number): ValidatingWebho
   return obj;
 }
 
+/** What decodeValidatingWebhook reads from what encodeValidatingWebhook writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalValidatingWebhook(
+  obj: ValidatingWebhook,
+  out = {} as ValidatingWebhook,
+): ValidatingWebhook {
+  out.name = wireString(obj.name ?? "");
+  out.clientConfig = canonicalWebhookClientConfig(obj.clientConfig ?? EMPTY_STRUCT);
+  const f3 = wireStructList(obj.rules, canonicalRuleWithOperations);
+  if (f3 !== undefined) out.rules = f3;
+  if (obj.failurePolicy != null) out.failurePolicy = wireString(obj.failurePolicy);
+  if (obj.matchPolicy != null) out.matchPolicy = wireString(obj.matchPolicy);
+  if (obj.namespaceSelector != null) out.namespaceSelector = canonicalLabelSelector(obj.namespaceSelector);
+  if (obj.objectSelector != null) out.objectSelector = canonicalLabelSelector(obj.objectSelector);
+  if (obj.sideEffects != null) out.sideEffects = wireString(obj.sideEffects);
+  if (obj.timeoutSeconds != null) out.timeoutSeconds = wireInt32(obj.timeoutSeconds);
+  out.admissionReviewVersions = wireStrings(obj.admissionReviewVersions) ?? [];
+  const f11 = wireStructList(obj.matchConditions, canonicalMatchCondition);
+  if (f11 !== undefined) out.matchConditions = f11;
+  return out;
+}
+
 /** Writes the ValidatingWebhookConfiguration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeValidatingWebhookConfiguration(obj: ValidatingWebhookConfiguration, w: Writer): void {
   w.forkField(10);
@@ -1229,6 +1492,17 @@ export function decodeValidatingWebhookConfiguration(r: Reader, end: number): Va
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   if (f2 !== undefined) obj.webhooks = f2;
   return obj;
+}
+
+/** What decodeValidatingWebhookConfiguration reads from what encodeValidatingWebhookConfiguration writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalValidatingWebhookConfiguration(
+  obj: ValidatingWebhookConfiguration,
+  out = {} as ValidatingWebhookConfiguration,
+): ValidatingWebhookConfiguration {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  const f2 = wireStructList(obj.webhooks, canonicalValidatingWebhook);
+  if (f2 !== undefined) out.webhooks = f2;
+  return out;
 }
 
 /** Writes the ValidatingWebhookConfigurationList message body (no length prefix), byte for byte as Go marshals it. */
@@ -1278,6 +1552,16 @@ export function decodeValidatingWebhookConfigurationList(
   return obj;
 }
 
+/** What decodeValidatingWebhookConfigurationList reads from what encodeValidatingWebhookConfigurationList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalValidatingWebhookConfigurationList(
+  obj: ValidatingWebhookConfigurationList,
+  out = {} as ValidatingWebhookConfigurationList,
+): ValidatingWebhookConfigurationList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalValidatingWebhookConfiguration) ?? [];
+  return out;
+}
+
 /** Writes the Validation message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeValidation(obj: Validation, w: Writer): void {
   w.stringField(10, obj.expression ?? "");
@@ -1320,6 +1604,15 @@ export function decodeValidation(r: Reader, end: number): Validation {
   return obj;
 }
 
+/** What decodeValidation reads from what encodeValidation writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalValidation(obj: Validation, out = {} as Validation): Validation {
+  out.expression = wireString(obj.expression ?? "");
+  if (obj.message) out.message = wireString(obj.message);
+  if (obj.reason != null) out.reason = wireString(obj.reason);
+  if (obj.messageExpression) out.messageExpression = wireString(obj.messageExpression);
+  return out;
+}
+
 /** Writes the Variable message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVariable(obj: Variable, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -1348,6 +1641,13 @@ export function decodeVariable(r: Reader, end: number): Variable {
   obj.name = f1 ?? "";
   obj.expression = f2 ?? "";
   return obj;
+}
+
+/** What decodeVariable reads from what encodeVariable writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVariable(obj: Variable, out = {} as Variable): Variable {
+  out.name = wireString(obj.name ?? "");
+  out.expression = wireString(obj.expression ?? "");
+  return out;
 }
 
 /** Writes the WebhookClientConfig message body (no length prefix), byte for byte as Go marshals it. */
@@ -1392,38 +1692,57 @@ export function decodeWebhookClientConfig(r: Reader, end: number): WebhookClient
   return obj;
 }
 
+/** What decodeWebhookClientConfig reads from what encodeWebhookClientConfig writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalWebhookClientConfig(
+  obj: WebhookClientConfig,
+  out = {} as WebhookClientConfig,
+): WebhookClientConfig {
+  if (obj.url != null) out.url = wireString(obj.url);
+  if (obj.service != null) out.service = canonicalServiceReference(obj.service);
+  if (obj.caBundle) out.caBundle = wireBytes(obj.caBundle);
+  return out;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
   MutatingWebhookConfiguration: {
     encode: encodeMutatingWebhookConfiguration,
     decode: decodeMutatingWebhookConfiguration,
+    canonical: canonicalMutatingWebhookConfiguration,
   },
   MutatingWebhookConfigurationList: {
     encode: encodeMutatingWebhookConfigurationList,
     decode: decodeMutatingWebhookConfigurationList,
+    canonical: canonicalMutatingWebhookConfigurationList,
   },
   ValidatingAdmissionPolicy: {
     encode: encodeValidatingAdmissionPolicy,
     decode: decodeValidatingAdmissionPolicy,
+    canonical: canonicalValidatingAdmissionPolicy,
   },
   ValidatingAdmissionPolicyBinding: {
     encode: encodeValidatingAdmissionPolicyBinding,
     decode: decodeValidatingAdmissionPolicyBinding,
+    canonical: canonicalValidatingAdmissionPolicyBinding,
   },
   ValidatingAdmissionPolicyBindingList: {
     encode: encodeValidatingAdmissionPolicyBindingList,
     decode: decodeValidatingAdmissionPolicyBindingList,
+    canonical: canonicalValidatingAdmissionPolicyBindingList,
   },
   ValidatingAdmissionPolicyList: {
     encode: encodeValidatingAdmissionPolicyList,
     decode: decodeValidatingAdmissionPolicyList,
+    canonical: canonicalValidatingAdmissionPolicyList,
   },
   ValidatingWebhookConfiguration: {
     encode: encodeValidatingWebhookConfiguration,
     decode: decodeValidatingWebhookConfiguration,
+    canonical: canonicalValidatingWebhookConfiguration,
   },
   ValidatingWebhookConfigurationList: {
     encode: encodeValidatingWebhookConfigurationList,
     decode: decodeValidatingWebhookConfigurationList,
+    canonical: canonicalValidatingWebhookConfigurationList,
   },
 } satisfies Record<string, ProtobufCodec>;

@@ -33,6 +33,9 @@ import {
   EMPTY_STRUCT,
   base64ToBytes,
   bytesToBase64,
+  canonicalJSONValue,
+  canonicalRawExtension,
+  canonicalTime,
   decodeJSONValue,
   decodeRawExtension,
   decodeTime,
@@ -41,12 +44,26 @@ import {
   encodeTime,
   mapObject,
   sortedEntries,
+  wireBool,
+  wireBytes,
+  wireDouble,
+  wireInt32,
+  wireInt64,
+  wireList,
+  wireMap,
+  wireString,
+  wireStrings,
+  wireStructList,
+  wireStructMap,
   type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
 import {
+  canonicalListMeta,
+  canonicalObjectMeta,
+  canonicalStatus,
   decodeListMeta,
   decodeObjectMeta,
   decodeStatus,
@@ -100,6 +117,18 @@ export function decodeConversionRequest(r: Reader, end: number): ConversionReque
   return obj;
 }
 
+/** What decodeConversionRequest reads from what encodeConversionRequest writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalConversionRequest(
+  obj: ConversionRequest,
+  out = {} as ConversionRequest,
+): ConversionRequest {
+  out.uid = wireString(obj.uid ?? "");
+  out.desiredAPIVersion = wireString(obj.desiredAPIVersion ?? "");
+  const f3 = wireList(obj.objects, canonicalRawExtension) as ConversionRequest["objects"];
+  out.objects = f3 ?? [];
+  return out;
+}
+
 /** Writes the ConversionResponse message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConversionResponse(obj: ConversionResponse, w: Writer): void {
   w.stringField(10, obj.uid ?? "");
@@ -149,6 +178,18 @@ export function decodeConversionResponse(r: Reader, end: number): ConversionResp
   return obj;
 }
 
+/** What decodeConversionResponse reads from what encodeConversionResponse writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalConversionResponse(
+  obj: ConversionResponse,
+  out = {} as ConversionResponse,
+): ConversionResponse {
+  out.uid = wireString(obj.uid ?? "");
+  const f2 = wireList(obj.convertedObjects, canonicalRawExtension) as ConversionResponse["convertedObjects"];
+  out.convertedObjects = f2 ?? [];
+  out.result = canonicalStatus(obj.result ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the ConversionReview message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConversionReview(obj: ConversionReview, w: Writer): void {
   if (obj.request != null) {
@@ -189,6 +230,16 @@ export function decodeConversionReview(r: Reader, end: number): ConversionReview
   if (f1 !== undefined) obj.request = f1;
   if (f2 !== undefined) obj.response = f2;
   return obj;
+}
+
+/** What decodeConversionReview reads from what encodeConversionReview writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalConversionReview(
+  obj: ConversionReview,
+  out = {} as ConversionReview,
+): ConversionReview {
+  if (obj.request != null) out.request = canonicalConversionRequest(obj.request);
+  if (obj.response != null) out.response = canonicalConversionResponse(obj.response);
+  return out;
 }
 
 /** Writes the CustomResourceColumnDefinition message body (no length prefix), byte for byte as Go marshals it. */
@@ -245,6 +296,21 @@ export function decodeCustomResourceColumnDefinition(r: Reader, end: number): Cu
   return obj;
 }
 
+/** What decodeCustomResourceColumnDefinition reads from what encodeCustomResourceColumnDefinition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCustomResourceColumnDefinition(
+  obj: CustomResourceColumnDefinition,
+  out = {} as CustomResourceColumnDefinition,
+): CustomResourceColumnDefinition {
+  out.name = wireString(obj.name ?? "");
+  out.type = wireString(obj.type ?? "");
+  if (obj.format) out.format = wireString(obj.format);
+  if (obj.description) out.description = wireString(obj.description);
+  const f5 = wireInt32(obj.priority);
+  if (f5) out.priority = f5;
+  out.jsonPath = wireString(obj.jsonPath ?? "");
+  return out;
+}
+
 /** Writes the CustomResourceConversion message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCustomResourceConversion(obj: CustomResourceConversion, w: Writer): void {
   w.stringField(10, obj.strategy ?? "");
@@ -279,6 +345,16 @@ export function decodeCustomResourceConversion(r: Reader, end: number): CustomRe
   obj.strategy = f1 ?? "";
   if (f2 !== undefined) obj.webhook = f2;
   return obj;
+}
+
+/** What decodeCustomResourceConversion reads from what encodeCustomResourceConversion writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCustomResourceConversion(
+  obj: CustomResourceConversion,
+  out = {} as CustomResourceConversion,
+): CustomResourceConversion {
+  out.strategy = wireString(obj.strategy ?? "");
+  if (obj.webhook != null) out.webhook = canonicalWebhookConversion(obj.webhook);
+  return out;
 }
 
 /** Writes the CustomResourceDefinition message body (no length prefix), byte for byte as Go marshals it. */
@@ -327,6 +403,17 @@ export function decodeCustomResourceDefinition(r: Reader, end: number): CustomRe
   obj.spec = f2 ?? decodeCustomResourceDefinitionSpec(r, r.pos);
   obj.status = f3 ?? decodeCustomResourceDefinitionStatus(r, r.pos);
   return obj;
+}
+
+/** What decodeCustomResourceDefinition reads from what encodeCustomResourceDefinition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCustomResourceDefinition(
+  obj: CustomResourceDefinition,
+  out = {} as CustomResourceDefinition,
+): CustomResourceDefinition {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalCustomResourceDefinitionSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalCustomResourceDefinitionStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the CustomResourceDefinitionCondition message body (no length prefix), byte for byte as Go marshals it. */
@@ -387,6 +474,20 @@ export function decodeCustomResourceDefinitionCondition(
   return obj;
 }
 
+/** What decodeCustomResourceDefinitionCondition reads from what encodeCustomResourceDefinitionCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCustomResourceDefinitionCondition(
+  obj: CustomResourceDefinitionCondition,
+  out = {} as CustomResourceDefinitionCondition,
+): CustomResourceDefinitionCondition {
+  out.type = wireString(obj.type ?? "");
+  out.status = wireString(obj.status ?? "");
+  const f3 = canonicalTime(obj.lastTransitionTime);
+  if (f3) out.lastTransitionTime = f3;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  return out;
+}
+
 /** Writes the CustomResourceDefinitionList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCustomResourceDefinitionList(obj: CustomResourceDefinitionList, w: Writer): void {
   w.forkField(10);
@@ -426,6 +527,16 @@ export function decodeCustomResourceDefinitionList(r: Reader, end: number): Cust
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeCustomResourceDefinitionList reads from what encodeCustomResourceDefinitionList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCustomResourceDefinitionList(
+  obj: CustomResourceDefinitionList,
+  out = {} as CustomResourceDefinitionList,
+): CustomResourceDefinitionList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalCustomResourceDefinition) ?? [];
+  return out;
 }
 
 /** Writes the CustomResourceDefinitionNames message body (no length prefix), byte for byte as Go marshals it. */
@@ -480,6 +591,22 @@ export function decodeCustomResourceDefinitionNames(r: Reader, end: number): Cus
   if (f5) obj.listKind = f5;
   if (f6 !== undefined) obj.categories = f6;
   return obj;
+}
+
+/** What decodeCustomResourceDefinitionNames reads from what encodeCustomResourceDefinitionNames writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCustomResourceDefinitionNames(
+  obj: CustomResourceDefinitionNames,
+  out = {} as CustomResourceDefinitionNames,
+): CustomResourceDefinitionNames {
+  out.plural = wireString(obj.plural ?? "");
+  if (obj.singular) out.singular = wireString(obj.singular);
+  const f3 = wireStrings(obj.shortNames);
+  if (f3 !== undefined) out.shortNames = f3;
+  out.kind = wireString(obj.kind ?? "");
+  if (obj.listKind) out.listKind = wireString(obj.listKind);
+  const f6 = wireStrings(obj.categories);
+  if (f6 !== undefined) out.categories = f6;
+  return out;
 }
 
 /** Writes the CustomResourceDefinitionSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -553,6 +680,20 @@ export function decodeCustomResourceDefinitionSpec(r: Reader, end: number): Cust
   return obj;
 }
 
+/** What decodeCustomResourceDefinitionSpec reads from what encodeCustomResourceDefinitionSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCustomResourceDefinitionSpec(
+  obj: CustomResourceDefinitionSpec,
+  out = {} as CustomResourceDefinitionSpec,
+): CustomResourceDefinitionSpec {
+  out.group = wireString(obj.group ?? "");
+  out.names = canonicalCustomResourceDefinitionNames(obj.names ?? EMPTY_STRUCT);
+  out.scope = wireString(obj.scope ?? "");
+  out.versions = wireStructList(obj.versions, canonicalCustomResourceDefinitionVersion) ?? [];
+  if (obj.conversion != null) out.conversion = canonicalCustomResourceConversion(obj.conversion);
+  if (obj.preserveUnknownFields) out.preserveUnknownFields = true;
+  return out;
+}
+
 /** Writes the CustomResourceDefinitionStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCustomResourceDefinitionStatus(obj: CustomResourceDefinitionStatus, w: Writer): void {
   if (obj.conditions != null)
@@ -598,6 +739,17 @@ export function decodeCustomResourceDefinitionStatus(r: Reader, end: number): Cu
   obj.acceptedNames = f2 ?? decodeCustomResourceDefinitionNames(r, r.pos);
   obj.storedVersions = f3 ?? [];
   return obj;
+}
+
+/** What decodeCustomResourceDefinitionStatus reads from what encodeCustomResourceDefinitionStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCustomResourceDefinitionStatus(
+  obj: CustomResourceDefinitionStatus,
+  out = {} as CustomResourceDefinitionStatus,
+): CustomResourceDefinitionStatus {
+  out.conditions = wireStructList(obj.conditions, canonicalCustomResourceDefinitionCondition) ?? [];
+  out.acceptedNames = canonicalCustomResourceDefinitionNames(obj.acceptedNames ?? EMPTY_STRUCT);
+  out.storedVersions = wireStrings(obj.storedVersions) ?? [];
+  return out;
 }
 
 /** Writes the CustomResourceDefinitionVersion message body (no length prefix), byte for byte as Go marshals it. */
@@ -701,6 +853,25 @@ export function decodeCustomResourceDefinitionVersion(
   return obj;
 }
 
+/** What decodeCustomResourceDefinitionVersion reads from what encodeCustomResourceDefinitionVersion writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCustomResourceDefinitionVersion(
+  obj: CustomResourceDefinitionVersion,
+  out = {} as CustomResourceDefinitionVersion,
+): CustomResourceDefinitionVersion {
+  out.name = wireString(obj.name ?? "");
+  out.served = wireBool(obj.served);
+  out.storage = wireBool(obj.storage);
+  if (obj.deprecated) out.deprecated = true;
+  if (obj.deprecationWarning != null) out.deprecationWarning = wireString(obj.deprecationWarning);
+  if (obj.schema != null) out.schema = canonicalCustomResourceValidation(obj.schema);
+  if (obj.subresources != null) out.subresources = canonicalCustomResourceSubresources(obj.subresources);
+  const f6 = wireStructList(obj.additionalPrinterColumns, canonicalCustomResourceColumnDefinition);
+  if (f6 !== undefined) out.additionalPrinterColumns = f6;
+  const f9 = wireStructList(obj.selectableFields, canonicalSelectableField);
+  if (f9 !== undefined) out.selectableFields = f9;
+  return out;
+}
+
 /** Writes the CustomResourceSubresourceScale message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCustomResourceSubresourceScale(obj: CustomResourceSubresourceScale, w: Writer): void {
   w.stringField(10, obj.specReplicasPath ?? "");
@@ -737,6 +908,17 @@ export function decodeCustomResourceSubresourceScale(r: Reader, end: number): Cu
   return obj;
 }
 
+/** What decodeCustomResourceSubresourceScale reads from what encodeCustomResourceSubresourceScale writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCustomResourceSubresourceScale(
+  obj: CustomResourceSubresourceScale,
+  out = {} as CustomResourceSubresourceScale,
+): CustomResourceSubresourceScale {
+  out.specReplicasPath = wireString(obj.specReplicasPath ?? "");
+  out.statusReplicasPath = wireString(obj.statusReplicasPath ?? "");
+  if (obj.labelSelectorPath != null) out.labelSelectorPath = wireString(obj.labelSelectorPath);
+  return out;
+}
+
 /** Writes the CustomResourceSubresourceStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCustomResourceSubresourceStatus(
   _obj: CustomResourceSubresourceStatus,
@@ -758,6 +940,14 @@ export function decodeCustomResourceSubresourceStatus(
   if (r.pos !== end) throw new RangeError("protobuf: CustomResourceSubresourceStatus overruns its length");
   const obj = {} as CustomResourceSubresourceStatus;
   return obj;
+}
+
+/** What decodeCustomResourceSubresourceStatus reads from what encodeCustomResourceSubresourceStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCustomResourceSubresourceStatus(
+  _obj: CustomResourceSubresourceStatus,
+  out = {} as CustomResourceSubresourceStatus,
+): CustomResourceSubresourceStatus {
+  return out;
 }
 
 /** Writes the CustomResourceSubresources message body (no length prefix), byte for byte as Go marshals it. */
@@ -802,6 +992,16 @@ export function decodeCustomResourceSubresources(r: Reader, end: number): Custom
   return obj;
 }
 
+/** What decodeCustomResourceSubresources reads from what encodeCustomResourceSubresources writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCustomResourceSubresources(
+  obj: CustomResourceSubresources,
+  out = {} as CustomResourceSubresources,
+): CustomResourceSubresources {
+  if (obj.status != null) out.status = canonicalCustomResourceSubresourceStatus(obj.status);
+  if (obj.scale != null) out.scale = canonicalCustomResourceSubresourceScale(obj.scale);
+  return out;
+}
+
 /** Writes the CustomResourceValidation message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCustomResourceValidation(obj: CustomResourceValidation, w: Writer): void {
   if (obj.openAPIV3Schema != null) {
@@ -832,6 +1032,15 @@ export function decodeCustomResourceValidation(r: Reader, end: number): CustomRe
   return obj;
 }
 
+/** What decodeCustomResourceValidation reads from what encodeCustomResourceValidation writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCustomResourceValidation(
+  obj: CustomResourceValidation,
+  out = {} as CustomResourceValidation,
+): CustomResourceValidation {
+  if (obj.openAPIV3Schema != null) out.openAPIV3Schema = canonicalJSONSchemaProps(obj.openAPIV3Schema);
+  return out;
+}
+
 /** Writes the ExternalDocumentation message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeExternalDocumentation(obj: ExternalDocumentation, w: Writer): void {
   w.stringField(10, obj.description ?? "");
@@ -860,6 +1069,16 @@ export function decodeExternalDocumentation(r: Reader, end: number): ExternalDoc
   if (f1) obj.description = f1;
   if (f2) obj.url = f2;
   return obj;
+}
+
+/** What decodeExternalDocumentation reads from what encodeExternalDocumentation writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalExternalDocumentation(
+  obj: ExternalDocumentation,
+  out = {} as ExternalDocumentation,
+): ExternalDocumentation {
+  if (obj.description) out.description = wireString(obj.description);
+  if (obj.url) out.url = wireString(obj.url);
+  return out;
 }
 
 /** Writes the JSONSchemaProps message body (no length prefix), byte for byte as Go marshals it. */
@@ -1315,6 +1534,70 @@ export function decodeJSONSchemaProps(r: Reader, end: number): JSONSchemaProps {
   return obj;
 }
 
+/** What decodeJSONSchemaProps reads from what encodeJSONSchemaProps writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalJSONSchemaProps(obj: JSONSchemaProps, out = {} as JSONSchemaProps): JSONSchemaProps {
+  if (obj.id) out.id = wireString(obj.id);
+  if (obj.$schema) out.$schema = wireString(obj.$schema);
+  if (obj.$ref != null) out.$ref = wireString(obj.$ref);
+  if (obj.description) out.description = wireString(obj.description);
+  if (obj.type) out.type = wireString(obj.type);
+  if (obj.format) out.format = wireString(obj.format);
+  if (obj.title) out.title = wireString(obj.title);
+  if (obj.default != null) out.default = canonicalJSONValue(obj.default) as JSONSchemaProps["default"];
+  if (obj.maximum != null) out.maximum = wireDouble(obj.maximum);
+  if (obj.exclusiveMaximum) out.exclusiveMaximum = true;
+  if (obj.minimum != null) out.minimum = wireDouble(obj.minimum);
+  if (obj.exclusiveMinimum) out.exclusiveMinimum = true;
+  if (obj.maxLength != null) out.maxLength = wireInt64(obj.maxLength);
+  if (obj.minLength != null) out.minLength = wireInt64(obj.minLength);
+  if (obj.pattern) out.pattern = wireString(obj.pattern);
+  if (obj.maxItems != null) out.maxItems = wireInt64(obj.maxItems);
+  if (obj.minItems != null) out.minItems = wireInt64(obj.minItems);
+  if (obj.uniqueItems) out.uniqueItems = true;
+  if (obj.multipleOf != null) out.multipleOf = wireDouble(obj.multipleOf);
+  const f20 = wireList(obj.enum, canonicalJSONValue) as JSONSchemaProps["enum"];
+  if (f20 !== undefined) out.enum = f20;
+  if (obj.maxProperties != null) out.maxProperties = wireInt64(obj.maxProperties);
+  if (obj.minProperties != null) out.minProperties = wireInt64(obj.minProperties);
+  const f23 = wireStrings(obj.required);
+  if (f23 !== undefined) out.required = f23;
+  if (obj.items != null) out.items = canonicalJSONSchemaPropsOrArray(obj.items);
+  const f25 = wireStructList(obj.allOf, canonicalJSONSchemaProps);
+  if (f25 !== undefined) out.allOf = f25;
+  const f26 = wireStructList(obj.oneOf, canonicalJSONSchemaProps);
+  if (f26 !== undefined) out.oneOf = f26;
+  const f27 = wireStructList(obj.anyOf, canonicalJSONSchemaProps);
+  if (f27 !== undefined) out.anyOf = f27;
+  if (obj.not != null) out.not = canonicalJSONSchemaProps(obj.not);
+  const f29 = wireStructMap(obj.properties, canonicalJSONSchemaProps);
+  if (f29 !== undefined) out.properties = f29;
+  if (obj.additionalProperties != null)
+    out.additionalProperties = canonicalJSONSchemaPropsOrBool(obj.additionalProperties);
+  const f31 = wireStructMap(obj.patternProperties, canonicalJSONSchemaProps);
+  if (f31 !== undefined) out.patternProperties = f31;
+  const f32 = wireMap(obj.dependencies, canonicalJSONSchemaPropsOrStringArray);
+  if (f32 !== undefined) out.dependencies = f32;
+  if (obj.additionalItems != null) out.additionalItems = canonicalJSONSchemaPropsOrBool(obj.additionalItems);
+  const f34 = wireStructMap(obj.definitions, canonicalJSONSchemaProps);
+  if (f34 !== undefined) out.definitions = f34;
+  if (obj.externalDocs != null) out.externalDocs = canonicalExternalDocumentation(obj.externalDocs);
+  if (obj.example != null) out.example = canonicalJSONValue(obj.example) as JSONSchemaProps["example"];
+  if (obj.nullable) out.nullable = true;
+  if (obj["x-kubernetes-preserve-unknown-fields"] != null)
+    out["x-kubernetes-preserve-unknown-fields"] = wireBool(obj["x-kubernetes-preserve-unknown-fields"]);
+  if (obj["x-kubernetes-embedded-resource"]) out["x-kubernetes-embedded-resource"] = true;
+  if (obj["x-kubernetes-int-or-string"]) out["x-kubernetes-int-or-string"] = true;
+  const f41 = wireStrings(obj["x-kubernetes-list-map-keys"]);
+  if (f41 !== undefined) out["x-kubernetes-list-map-keys"] = f41;
+  if (obj["x-kubernetes-list-type"] != null)
+    out["x-kubernetes-list-type"] = wireString(obj["x-kubernetes-list-type"]);
+  if (obj["x-kubernetes-map-type"] != null)
+    out["x-kubernetes-map-type"] = wireString(obj["x-kubernetes-map-type"]);
+  const f44 = wireStructList(obj["x-kubernetes-validations"], canonicalValidationRule);
+  if (f44 !== undefined) out["x-kubernetes-validations"] = f44;
+  return out;
+}
+
 /** Writes the SelectableField message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSelectableField(obj: SelectableField, w: Writer): void {
   w.stringField(10, obj.jsonPath ?? "");
@@ -1337,6 +1620,12 @@ export function decodeSelectableField(r: Reader, end: number): SelectableField {
   const obj = {} as SelectableField;
   obj.jsonPath = f1 ?? "";
   return obj;
+}
+
+/** What decodeSelectableField reads from what encodeSelectableField writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSelectableField(obj: SelectableField, out = {} as SelectableField): SelectableField {
+  out.jsonPath = wireString(obj.jsonPath ?? "");
+  return out;
 }
 
 /** Writes the ServiceReference message body (no length prefix), byte for byte as Go marshals it. */
@@ -1379,6 +1668,18 @@ export function decodeServiceReference(r: Reader, end: number): ServiceReference
   if (f3 !== undefined) obj.path = f3;
   if (f4 !== undefined) obj.port = f4;
   return obj;
+}
+
+/** What decodeServiceReference reads from what encodeServiceReference writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalServiceReference(
+  obj: ServiceReference,
+  out = {} as ServiceReference,
+): ServiceReference {
+  out.namespace = wireString(obj.namespace ?? "");
+  out.name = wireString(obj.name ?? "");
+  if (obj.path != null) out.path = wireString(obj.path);
+  if (obj.port != null) out.port = wireInt32(obj.port);
+  return out;
 }
 
 /** Writes the ValidationRule message body (no length prefix), byte for byte as Go marshals it. */
@@ -1435,6 +1736,17 @@ export function decodeValidationRule(r: Reader, end: number): ValidationRule {
   return obj;
 }
 
+/** What decodeValidationRule reads from what encodeValidationRule writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalValidationRule(obj: ValidationRule, out = {} as ValidationRule): ValidationRule {
+  out.rule = wireString(obj.rule ?? "");
+  if (obj.message) out.message = wireString(obj.message);
+  if (obj.messageExpression) out.messageExpression = wireString(obj.messageExpression);
+  if (obj.reason != null) out.reason = wireString(obj.reason);
+  if (obj.fieldPath) out.fieldPath = wireString(obj.fieldPath);
+  if (obj.optionalOldSelf != null) out.optionalOldSelf = wireBool(obj.optionalOldSelf);
+  return out;
+}
+
 /** Writes the WebhookClientConfig message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeWebhookClientConfig(obj: WebhookClientConfig, w: Writer): void {
   if (obj.service != null) {
@@ -1477,6 +1789,17 @@ export function decodeWebhookClientConfig(r: Reader, end: number): WebhookClient
   return obj;
 }
 
+/** What decodeWebhookClientConfig reads from what encodeWebhookClientConfig writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalWebhookClientConfig(
+  obj: WebhookClientConfig,
+  out = {} as WebhookClientConfig,
+): WebhookClientConfig {
+  if (obj.url != null) out.url = wireString(obj.url);
+  if (obj.service != null) out.service = canonicalServiceReference(obj.service);
+  if (obj.caBundle) out.caBundle = wireBytes(obj.caBundle);
+  return out;
+}
+
 /** Writes the WebhookConversion message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeWebhookConversion(obj: WebhookConversion, w: Writer): void {
   if (obj.clientConfig != null) {
@@ -1512,6 +1835,16 @@ export function decodeWebhookConversion(r: Reader, end: number): WebhookConversi
   if (f2 !== undefined) obj.clientConfig = f2;
   obj.conversionReviewVersions = f3 ?? [];
   return obj;
+}
+
+/** What decodeWebhookConversion reads from what encodeWebhookConversion writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalWebhookConversion(
+  obj: WebhookConversion,
+  out = {} as WebhookConversion,
+): WebhookConversion {
+  if (obj.clientConfig != null) out.clientConfig = canonicalWebhookClientConfig(obj.clientConfig);
+  out.conversionReviewVersions = wireStrings(obj.conversionReviewVersions) ?? [];
+  return out;
 }
 
 /** Writes a JSONSchemaPropsOrArray: a list as `jSONSchemas` entries, a single schema as `schema`. */
@@ -1557,6 +1890,12 @@ export function decodeJSONSchemaPropsOrArray(r: Reader, end: number): JSONSchema
   return schemas ?? schema ?? [];
 }
 
+/** What decodeJSONSchemaPropsOrArray reads from what encodeJSONSchemaPropsOrArray writes of `obj`, built from the value. */
+export function canonicalJSONSchemaPropsOrArray(obj: JSONSchemaPropsOrArray): JSONSchemaPropsOrArray {
+  if (Array.isArray(obj)) return obj.map((x: JSONSchemaProps) => canonicalJSONSchemaProps(x));
+  return obj != null ? canonicalJSONSchemaProps(obj) : [];
+}
+
 /** Writes a JSONSchemaPropsOrBool: `allows` always (true for a schema), then the schema if there is one. */
 export function encodeJSONSchemaPropsOrBool(obj: JSONSchemaPropsOrBool, w: Writer): void {
   if (typeof obj === "boolean" || obj == null) {
@@ -1590,6 +1929,11 @@ export function decodeJSONSchemaPropsOrBool(r: Reader, end: number): JSONSchemaP
   }
   if (r.pos !== end) throw new RangeError("protobuf: JSONSchemaPropsOrBool overruns its length");
   return schema ?? allows;
+}
+
+/** What decodeJSONSchemaPropsOrBool reads from what encodeJSONSchemaPropsOrBool writes of `obj`, built from the value. */
+export function canonicalJSONSchemaPropsOrBool(obj: JSONSchemaPropsOrBool): JSONSchemaPropsOrBool {
+  return typeof obj === "boolean" || obj == null ? obj === true : canonicalJSONSchemaProps(obj);
 }
 
 /** Writes a JSONSchemaPropsOrStringArray: a list of names as `property` entries, a schema as `schema`. */
@@ -1629,15 +1973,29 @@ export function decodeJSONSchemaPropsOrStringArray(r: Reader, end: number): JSON
   return property ?? schema ?? [];
 }
 
+/** What decodeJSONSchemaPropsOrStringArray reads from what encodeJSONSchemaPropsOrStringArray writes of `obj`, built from the value. */
+export function canonicalJSONSchemaPropsOrStringArray(
+  obj: JSONSchemaPropsOrStringArray,
+): JSONSchemaPropsOrStringArray {
+  if (Array.isArray(obj)) return obj.map((x: string) => wireString(x));
+  return obj != null ? canonicalJSONSchemaProps(obj) : [];
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  ConversionReview: { encode: encodeConversionReview, decode: decodeConversionReview },
+  ConversionReview: {
+    encode: encodeConversionReview,
+    decode: decodeConversionReview,
+    canonical: canonicalConversionReview,
+  },
   CustomResourceDefinition: {
     encode: encodeCustomResourceDefinition,
     decode: decodeCustomResourceDefinition,
+    canonical: canonicalCustomResourceDefinition,
   },
   CustomResourceDefinitionList: {
     encode: encodeCustomResourceDefinitionList,
     decode: decodeCustomResourceDefinitionList,
+    canonical: canonicalCustomResourceDefinitionList,
   },
 } satisfies Record<string, ProtobufCodec>;

@@ -4,6 +4,8 @@ import {
   EMPTY_STRUCT,
   base64ToBytes,
   bytesToBase64,
+  wireBytes,
+  wireString,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
@@ -36,6 +38,13 @@ export function decodeTypeMeta(r: Reader, end: number): TypeMeta {
   if (f1) obj.apiVersion = f1;
   if (f2) obj.kind = f2;
   return obj;
+}
+
+/** What decodeTypeMeta reads from what encodeTypeMeta writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTypeMeta(obj: TypeMeta, out = {} as TypeMeta): TypeMeta {
+  if (obj.apiVersion) out.apiVersion = wireString(obj.apiVersion);
+  if (obj.kind) out.kind = wireString(obj.kind);
+  return out;
 }
 
 /** Writes the Unknown message body (no length prefix), byte for byte as Go marshals it. */
@@ -82,4 +91,13 @@ export function decodeUnknown(r: Reader, end: number): Unknown {
   obj.contentEncoding = f3 ?? "";
   obj.contentType = f4 ?? "";
   return obj;
+}
+
+/** What decodeUnknown reads from what encodeUnknown writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalUnknown(obj: Unknown, out = {} as Unknown): Unknown {
+  out.typeMeta = canonicalTypeMeta(obj.typeMeta ?? EMPTY_STRUCT);
+  out.raw = wireBytes(obj.raw);
+  out.contentEncoding = wireString(obj.contentEncoding ?? "");
+  out.contentType = wireString(obj.contentType ?? "");
+  return out;
 }

@@ -11,13 +11,21 @@ import {
   EMPTY_STRUCT,
   base64ToBytes,
   bytesToBase64,
+  canonicalTime,
   decodeTime,
   encodeTime,
+  wireBool,
+  wireBytes,
+  wireInt32,
+  wireString,
+  wireStructList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
 import {
+  canonicalListMeta,
+  canonicalObjectMeta,
   decodeListMeta,
   decodeObjectMeta,
   encodeListMeta,
@@ -72,6 +80,14 @@ export function decodeAPIService(r: Reader, end: number): APIService {
   return obj;
 }
 
+/** What decodeAPIService reads from what encodeAPIService writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAPIService(obj: APIService, out = {} as APIService): APIService {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalAPIServiceSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalAPIServiceStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the APIServiceCondition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAPIServiceCondition(obj: APIServiceCondition, w: Writer): void {
   w.stringField(10, obj.type ?? "");
@@ -124,6 +140,20 @@ export function decodeAPIServiceCondition(r: Reader, end: number): APIServiceCon
   return obj;
 }
 
+/** What decodeAPIServiceCondition reads from what encodeAPIServiceCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAPIServiceCondition(
+  obj: APIServiceCondition,
+  out = {} as APIServiceCondition,
+): APIServiceCondition {
+  out.type = wireString(obj.type ?? "");
+  out.status = wireString(obj.status ?? "");
+  const f3 = canonicalTime(obj.lastTransitionTime);
+  if (f3) out.lastTransitionTime = f3;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  return out;
+}
+
 /** Writes the APIServiceList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAPIServiceList(obj: APIServiceList, w: Writer): void {
   w.forkField(10);
@@ -163,6 +193,13 @@ export function decodeAPIServiceList(r: Reader, end: number): APIServiceList {
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeAPIServiceList reads from what encodeAPIServiceList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAPIServiceList(obj: APIServiceList, out = {} as APIServiceList): APIServiceList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalAPIService) ?? [];
+  return out;
 }
 
 /** Writes the APIServiceSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -231,6 +268,18 @@ export function decodeAPIServiceSpec(r: Reader, end: number): APIServiceSpec {
   return obj;
 }
 
+/** What decodeAPIServiceSpec reads from what encodeAPIServiceSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAPIServiceSpec(obj: APIServiceSpec, out = {} as APIServiceSpec): APIServiceSpec {
+  if (obj.service != null) out.service = canonicalServiceReference(obj.service);
+  if (obj.group) out.group = wireString(obj.group);
+  if (obj.version) out.version = wireString(obj.version);
+  if (obj.insecureSkipTLSVerify) out.insecureSkipTLSVerify = true;
+  if (obj.caBundle) out.caBundle = wireBytes(obj.caBundle);
+  out.groupPriorityMinimum = wireInt32(obj.groupPriorityMinimum);
+  out.versionPriority = wireInt32(obj.versionPriority);
+  return out;
+}
+
 /** Writes the APIServiceStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAPIServiceStatus(obj: APIServiceStatus, w: Writer): void {
   if (obj.conditions != null)
@@ -260,6 +309,16 @@ export function decodeAPIServiceStatus(r: Reader, end: number): APIServiceStatus
   const obj = {} as APIServiceStatus;
   if (f1 !== undefined) obj.conditions = f1;
   return obj;
+}
+
+/** What decodeAPIServiceStatus reads from what encodeAPIServiceStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAPIServiceStatus(
+  obj: APIServiceStatus,
+  out = {} as APIServiceStatus,
+): APIServiceStatus {
+  const f1 = wireStructList(obj.conditions, canonicalAPIServiceCondition);
+  if (f1 !== undefined) out.conditions = f1;
+  return out;
 }
 
 /** Writes the ServiceReference message body (no length prefix), byte for byte as Go marshals it. */
@@ -298,8 +357,23 @@ export function decodeServiceReference(r: Reader, end: number): ServiceReference
   return obj;
 }
 
+/** What decodeServiceReference reads from what encodeServiceReference writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalServiceReference(
+  obj: ServiceReference,
+  out = {} as ServiceReference,
+): ServiceReference {
+  if (obj.namespace) out.namespace = wireString(obj.namespace);
+  if (obj.name) out.name = wireString(obj.name);
+  if (obj.port != null) out.port = wireInt32(obj.port);
+  return out;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  APIService: { encode: encodeAPIService, decode: decodeAPIService },
-  APIServiceList: { encode: encodeAPIServiceList, decode: decodeAPIServiceList },
+  APIService: { encode: encodeAPIService, decode: decodeAPIService, canonical: canonicalAPIService },
+  APIServiceList: {
+    encode: encodeAPIServiceList,
+    decode: decodeAPIServiceList,
+    canonical: canonicalAPIServiceList,
+  },
 } satisfies Record<string, ProtobufCodec>;

@@ -33,23 +33,36 @@ import type {
 } from "../../../../api/apps/v1/types.js";
 import {
   EMPTY_STRUCT,
+  canonicalIntOrString,
+  canonicalRawExtension,
+  canonicalTime,
   decodeIntOrString,
   decodeRawExtension,
   decodeTime,
   encodeIntOrString,
   encodeRawExtension,
   encodeTime,
+  wireBool,
+  wireInt32,
+  wireInt64,
+  wireString,
+  wireStructList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
 import {
+  canonicalPersistentVolumeClaim,
+  canonicalPodTemplateSpec,
   decodePersistentVolumeClaim,
   decodePodTemplateSpec,
   encodePersistentVolumeClaim,
   encodePodTemplateSpec,
 } from "../../core/v1/zz_generated.protobuf.js";
 import {
+  canonicalLabelSelector,
+  canonicalListMeta,
+  canonicalObjectMeta,
   decodeLabelSelector,
   decodeListMeta,
   decodeObjectMeta,
@@ -102,6 +115,17 @@ export function decodeControllerRevision(r: Reader, end: number): ControllerRevi
   return obj;
 }
 
+/** What decodeControllerRevision reads from what encodeControllerRevision writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalControllerRevision(
+  obj: ControllerRevision,
+  out = {} as ControllerRevision,
+): ControllerRevision {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.data = canonicalRawExtension(obj.data) as ControllerRevision["data"];
+  out.revision = wireInt64(obj.revision);
+  return out;
+}
+
 /** Writes the ControllerRevisionList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeControllerRevisionList(obj: ControllerRevisionList, w: Writer): void {
   w.forkField(10);
@@ -141,6 +165,16 @@ export function decodeControllerRevisionList(r: Reader, end: number): Controller
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeControllerRevisionList reads from what encodeControllerRevisionList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalControllerRevisionList(
+  obj: ControllerRevisionList,
+  out = {} as ControllerRevisionList,
+): ControllerRevisionList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalControllerRevision) ?? [];
+  return out;
 }
 
 /** Writes the DaemonSet message body (no length prefix), byte for byte as Go marshals it. */
@@ -189,6 +223,14 @@ export function decodeDaemonSet(r: Reader, end: number): DaemonSet {
   obj.spec = f2 ?? decodeDaemonSetSpec(r, r.pos);
   obj.status = f3 ?? decodeDaemonSetStatus(r, r.pos);
   return obj;
+}
+
+/** What decodeDaemonSet reads from what encodeDaemonSet writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDaemonSet(obj: DaemonSet, out = {} as DaemonSet): DaemonSet {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalDaemonSetSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalDaemonSetStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the DaemonSetCondition message body (no length prefix), byte for byte as Go marshals it. */
@@ -243,6 +285,20 @@ export function decodeDaemonSetCondition(r: Reader, end: number): DaemonSetCondi
   return obj;
 }
 
+/** What decodeDaemonSetCondition reads from what encodeDaemonSetCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDaemonSetCondition(
+  obj: DaemonSetCondition,
+  out = {} as DaemonSetCondition,
+): DaemonSetCondition {
+  out.type = wireString(obj.type ?? "");
+  out.status = wireString(obj.status ?? "");
+  const f3 = canonicalTime(obj.lastTransitionTime);
+  if (f3) out.lastTransitionTime = f3;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  return out;
+}
+
 /** Writes the DaemonSetList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDaemonSetList(obj: DaemonSetList, w: Writer): void {
   w.forkField(10);
@@ -282,6 +338,13 @@ export function decodeDaemonSetList(r: Reader, end: number): DaemonSetList {
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeDaemonSetList reads from what encodeDaemonSetList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDaemonSetList(obj: DaemonSetList, out = {} as DaemonSetList): DaemonSetList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalDaemonSet) ?? [];
+  return out;
 }
 
 /** Writes the DaemonSetSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -344,6 +407,17 @@ export function decodeDaemonSetSpec(r: Reader, end: number): DaemonSetSpec {
   if (f4) obj.minReadySeconds = f4;
   if (f6 !== undefined) obj.revisionHistoryLimit = f6;
   return obj;
+}
+
+/** What decodeDaemonSetSpec reads from what encodeDaemonSetSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDaemonSetSpec(obj: DaemonSetSpec, out = {} as DaemonSetSpec): DaemonSetSpec {
+  if (obj.selector != null) out.selector = canonicalLabelSelector(obj.selector);
+  out.template = canonicalPodTemplateSpec(obj.template ?? EMPTY_STRUCT);
+  out.updateStrategy = canonicalDaemonSetUpdateStrategy(obj.updateStrategy ?? EMPTY_STRUCT);
+  const f4 = wireInt32(obj.minReadySeconds);
+  if (f4) out.minReadySeconds = f4;
+  if (obj.revisionHistoryLimit != null) out.revisionHistoryLimit = wireInt32(obj.revisionHistoryLimit);
+  return out;
 }
 
 /** Writes the DaemonSetStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -431,6 +505,26 @@ export function decodeDaemonSetStatus(r: Reader, end: number): DaemonSetStatus {
   return obj;
 }
 
+/** What decodeDaemonSetStatus reads from what encodeDaemonSetStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDaemonSetStatus(obj: DaemonSetStatus, out = {} as DaemonSetStatus): DaemonSetStatus {
+  out.currentNumberScheduled = wireInt32(obj.currentNumberScheduled);
+  out.numberMisscheduled = wireInt32(obj.numberMisscheduled);
+  out.desiredNumberScheduled = wireInt32(obj.desiredNumberScheduled);
+  out.numberReady = wireInt32(obj.numberReady);
+  const f5 = wireInt64(obj.observedGeneration);
+  if (f5) out.observedGeneration = f5;
+  const f6 = wireInt32(obj.updatedNumberScheduled);
+  if (f6) out.updatedNumberScheduled = f6;
+  const f7 = wireInt32(obj.numberAvailable);
+  if (f7) out.numberAvailable = f7;
+  const f8 = wireInt32(obj.numberUnavailable);
+  if (f8) out.numberUnavailable = f8;
+  if (obj.collisionCount != null) out.collisionCount = wireInt32(obj.collisionCount);
+  const f10 = wireStructList(obj.conditions, canonicalDaemonSetCondition);
+  if (f10 !== undefined) out.conditions = f10;
+  return out;
+}
+
 /** Writes the DaemonSetUpdateStrategy message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDaemonSetUpdateStrategy(obj: DaemonSetUpdateStrategy, w: Writer): void {
   w.stringField(10, obj.type ?? "");
@@ -465,6 +559,16 @@ export function decodeDaemonSetUpdateStrategy(r: Reader, end: number): DaemonSet
   if (f1) obj.type = f1;
   if (f2 !== undefined) obj.rollingUpdate = f2;
   return obj;
+}
+
+/** What decodeDaemonSetUpdateStrategy reads from what encodeDaemonSetUpdateStrategy writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDaemonSetUpdateStrategy(
+  obj: DaemonSetUpdateStrategy,
+  out = {} as DaemonSetUpdateStrategy,
+): DaemonSetUpdateStrategy {
+  if (obj.type) out.type = wireString(obj.type);
+  if (obj.rollingUpdate != null) out.rollingUpdate = canonicalRollingUpdateDaemonSet(obj.rollingUpdate);
+  return out;
 }
 
 /** Writes the Deployment message body (no length prefix), byte for byte as Go marshals it. */
@@ -513,6 +617,14 @@ export function decodeDeployment(r: Reader, end: number): Deployment {
   obj.spec = f2 ?? decodeDeploymentSpec(r, r.pos);
   obj.status = f3 ?? decodeDeploymentStatus(r, r.pos);
   return obj;
+}
+
+/** What decodeDeployment reads from what encodeDeployment writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeployment(obj: Deployment, out = {} as Deployment): Deployment {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalDeploymentSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalDeploymentStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the DeploymentCondition message body (no length prefix), byte for byte as Go marshals it. */
@@ -577,6 +689,22 @@ export function decodeDeploymentCondition(r: Reader, end: number): DeploymentCon
   return obj;
 }
 
+/** What decodeDeploymentCondition reads from what encodeDeploymentCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeploymentCondition(
+  obj: DeploymentCondition,
+  out = {} as DeploymentCondition,
+): DeploymentCondition {
+  out.type = wireString(obj.type ?? "");
+  out.status = wireString(obj.status ?? "");
+  const f6 = canonicalTime(obj.lastUpdateTime);
+  if (f6) out.lastUpdateTime = f6;
+  const f7 = canonicalTime(obj.lastTransitionTime);
+  if (f7) out.lastTransitionTime = f7;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  return out;
+}
+
 /** Writes the DeploymentList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeploymentList(obj: DeploymentList, w: Writer): void {
   w.forkField(10);
@@ -616,6 +744,13 @@ export function decodeDeploymentList(r: Reader, end: number): DeploymentList {
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeDeploymentList reads from what encodeDeploymentList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeploymentList(obj: DeploymentList, out = {} as DeploymentList): DeploymentList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalDeployment) ?? [];
+  return out;
 }
 
 /** Writes the DeploymentSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -698,6 +833,21 @@ export function decodeDeploymentSpec(r: Reader, end: number): DeploymentSpec {
   return obj;
 }
 
+/** What decodeDeploymentSpec reads from what encodeDeploymentSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeploymentSpec(obj: DeploymentSpec, out = {} as DeploymentSpec): DeploymentSpec {
+  if (obj.replicas != null) out.replicas = wireInt32(obj.replicas);
+  if (obj.selector != null) out.selector = canonicalLabelSelector(obj.selector);
+  out.template = canonicalPodTemplateSpec(obj.template ?? EMPTY_STRUCT);
+  out.strategy = canonicalDeploymentStrategy(obj.strategy ?? EMPTY_STRUCT);
+  const f5 = wireInt32(obj.minReadySeconds);
+  if (f5) out.minReadySeconds = f5;
+  if (obj.revisionHistoryLimit != null) out.revisionHistoryLimit = wireInt32(obj.revisionHistoryLimit);
+  if (obj.paused) out.paused = true;
+  if (obj.progressDeadlineSeconds != null)
+    out.progressDeadlineSeconds = wireInt32(obj.progressDeadlineSeconds);
+  return out;
+}
+
 /** Writes the DeploymentStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeploymentStatus(obj: DeploymentStatus, w: Writer): void {
   w.int64Field(8, obj.observedGeneration ?? 0);
@@ -777,6 +927,30 @@ export function decodeDeploymentStatus(r: Reader, end: number): DeploymentStatus
   return obj;
 }
 
+/** What decodeDeploymentStatus reads from what encodeDeploymentStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeploymentStatus(
+  obj: DeploymentStatus,
+  out = {} as DeploymentStatus,
+): DeploymentStatus {
+  const f1 = wireInt64(obj.observedGeneration);
+  if (f1) out.observedGeneration = f1;
+  const f2 = wireInt32(obj.replicas);
+  if (f2) out.replicas = f2;
+  const f3 = wireInt32(obj.updatedReplicas);
+  if (f3) out.updatedReplicas = f3;
+  const f7 = wireInt32(obj.readyReplicas);
+  if (f7) out.readyReplicas = f7;
+  const f4 = wireInt32(obj.availableReplicas);
+  if (f4) out.availableReplicas = f4;
+  const f5 = wireInt32(obj.unavailableReplicas);
+  if (f5) out.unavailableReplicas = f5;
+  if (obj.terminatingReplicas != null) out.terminatingReplicas = wireInt32(obj.terminatingReplicas);
+  const f6 = wireStructList(obj.conditions, canonicalDeploymentCondition);
+  if (f6 !== undefined) out.conditions = f6;
+  if (obj.collisionCount != null) out.collisionCount = wireInt32(obj.collisionCount);
+  return out;
+}
+
 /** Writes the DeploymentStrategy message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeploymentStrategy(obj: DeploymentStrategy, w: Writer): void {
   w.stringField(10, obj.type ?? "");
@@ -811,6 +985,16 @@ export function decodeDeploymentStrategy(r: Reader, end: number): DeploymentStra
   if (f1) obj.type = f1;
   if (f2 !== undefined) obj.rollingUpdate = f2;
   return obj;
+}
+
+/** What decodeDeploymentStrategy reads from what encodeDeploymentStrategy writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeploymentStrategy(
+  obj: DeploymentStrategy,
+  out = {} as DeploymentStrategy,
+): DeploymentStrategy {
+  if (obj.type) out.type = wireString(obj.type);
+  if (obj.rollingUpdate != null) out.rollingUpdate = canonicalRollingUpdateDeployment(obj.rollingUpdate);
+  return out;
 }
 
 /** Writes the ReplicaSet message body (no length prefix), byte for byte as Go marshals it. */
@@ -859,6 +1043,14 @@ export function decodeReplicaSet(r: Reader, end: number): ReplicaSet {
   obj.spec = f2 ?? decodeReplicaSetSpec(r, r.pos);
   obj.status = f3 ?? decodeReplicaSetStatus(r, r.pos);
   return obj;
+}
+
+/** What decodeReplicaSet reads from what encodeReplicaSet writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalReplicaSet(obj: ReplicaSet, out = {} as ReplicaSet): ReplicaSet {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalReplicaSetSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalReplicaSetStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the ReplicaSetCondition message body (no length prefix), byte for byte as Go marshals it. */
@@ -913,6 +1105,20 @@ export function decodeReplicaSetCondition(r: Reader, end: number): ReplicaSetCon
   return obj;
 }
 
+/** What decodeReplicaSetCondition reads from what encodeReplicaSetCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalReplicaSetCondition(
+  obj: ReplicaSetCondition,
+  out = {} as ReplicaSetCondition,
+): ReplicaSetCondition {
+  out.type = wireString(obj.type ?? "");
+  out.status = wireString(obj.status ?? "");
+  const f3 = canonicalTime(obj.lastTransitionTime);
+  if (f3) out.lastTransitionTime = f3;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  return out;
+}
+
 /** Writes the ReplicaSetList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeReplicaSetList(obj: ReplicaSetList, w: Writer): void {
   w.forkField(10);
@@ -952,6 +1158,13 @@ export function decodeReplicaSetList(r: Reader, end: number): ReplicaSetList {
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeReplicaSetList reads from what encodeReplicaSetList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalReplicaSetList(obj: ReplicaSetList, out = {} as ReplicaSetList): ReplicaSetList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalReplicaSet) ?? [];
+  return out;
 }
 
 /** Writes the ReplicaSetSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -1004,6 +1217,16 @@ export function decodeReplicaSetSpec(r: Reader, end: number): ReplicaSetSpec {
   if (f2 !== undefined) obj.selector = f2;
   obj.template = f3 ?? decodePodTemplateSpec(r, r.pos);
   return obj;
+}
+
+/** What decodeReplicaSetSpec reads from what encodeReplicaSetSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalReplicaSetSpec(obj: ReplicaSetSpec, out = {} as ReplicaSetSpec): ReplicaSetSpec {
+  if (obj.replicas != null) out.replicas = wireInt32(obj.replicas);
+  const f4 = wireInt32(obj.minReadySeconds);
+  if (f4) out.minReadySeconds = f4;
+  if (obj.selector != null) out.selector = canonicalLabelSelector(obj.selector);
+  out.template = canonicalPodTemplateSpec(obj.template ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the ReplicaSetStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -1073,6 +1296,26 @@ export function decodeReplicaSetStatus(r: Reader, end: number): ReplicaSetStatus
   return obj;
 }
 
+/** What decodeReplicaSetStatus reads from what encodeReplicaSetStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalReplicaSetStatus(
+  obj: ReplicaSetStatus,
+  out = {} as ReplicaSetStatus,
+): ReplicaSetStatus {
+  out.replicas = wireInt32(obj.replicas);
+  const f2 = wireInt32(obj.fullyLabeledReplicas);
+  if (f2) out.fullyLabeledReplicas = f2;
+  const f4 = wireInt32(obj.readyReplicas);
+  if (f4) out.readyReplicas = f4;
+  const f5 = wireInt32(obj.availableReplicas);
+  if (f5) out.availableReplicas = f5;
+  if (obj.terminatingReplicas != null) out.terminatingReplicas = wireInt32(obj.terminatingReplicas);
+  const f3 = wireInt64(obj.observedGeneration);
+  if (f3) out.observedGeneration = f3;
+  const f6 = wireStructList(obj.conditions, canonicalReplicaSetCondition);
+  if (f6 !== undefined) out.conditions = f6;
+  return out;
+}
+
 /** Writes the RollingUpdateDaemonSet message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRollingUpdateDaemonSet(obj: RollingUpdateDaemonSet, w: Writer): void {
   if (obj.maxUnavailable != null) {
@@ -1113,6 +1356,16 @@ export function decodeRollingUpdateDaemonSet(r: Reader, end: number): RollingUpd
   if (f1 !== undefined) obj.maxUnavailable = f1;
   if (f2 !== undefined) obj.maxSurge = f2;
   return obj;
+}
+
+/** What decodeRollingUpdateDaemonSet reads from what encodeRollingUpdateDaemonSet writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalRollingUpdateDaemonSet(
+  obj: RollingUpdateDaemonSet,
+  out = {} as RollingUpdateDaemonSet,
+): RollingUpdateDaemonSet {
+  if (obj.maxUnavailable != null) out.maxUnavailable = canonicalIntOrString(obj.maxUnavailable);
+  if (obj.maxSurge != null) out.maxSurge = canonicalIntOrString(obj.maxSurge);
+  return out;
 }
 
 /** Writes the RollingUpdateDeployment message body (no length prefix), byte for byte as Go marshals it. */
@@ -1157,6 +1410,16 @@ export function decodeRollingUpdateDeployment(r: Reader, end: number): RollingUp
   return obj;
 }
 
+/** What decodeRollingUpdateDeployment reads from what encodeRollingUpdateDeployment writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalRollingUpdateDeployment(
+  obj: RollingUpdateDeployment,
+  out = {} as RollingUpdateDeployment,
+): RollingUpdateDeployment {
+  if (obj.maxUnavailable != null) out.maxUnavailable = canonicalIntOrString(obj.maxUnavailable);
+  if (obj.maxSurge != null) out.maxSurge = canonicalIntOrString(obj.maxSurge);
+  return out;
+}
+
 /** Writes the RollingUpdateStatefulSetStrategy message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRollingUpdateStatefulSetStrategy(
   obj: RollingUpdateStatefulSetStrategy,
@@ -1197,6 +1460,16 @@ export function decodeRollingUpdateStatefulSetStrategy(
   if (f1 !== undefined) obj.partition = f1;
   if (f2 !== undefined) obj.maxUnavailable = f2;
   return obj;
+}
+
+/** What decodeRollingUpdateStatefulSetStrategy reads from what encodeRollingUpdateStatefulSetStrategy writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalRollingUpdateStatefulSetStrategy(
+  obj: RollingUpdateStatefulSetStrategy,
+  out = {} as RollingUpdateStatefulSetStrategy,
+): RollingUpdateStatefulSetStrategy {
+  if (obj.partition != null) out.partition = wireInt32(obj.partition);
+  if (obj.maxUnavailable != null) out.maxUnavailable = canonicalIntOrString(obj.maxUnavailable);
+  return out;
 }
 
 /** Writes the StatefulSet message body (no length prefix), byte for byte as Go marshals it. */
@@ -1245,6 +1518,14 @@ export function decodeStatefulSet(r: Reader, end: number): StatefulSet {
   obj.spec = f2 ?? decodeStatefulSetSpec(r, r.pos);
   obj.status = f3 ?? decodeStatefulSetStatus(r, r.pos);
   return obj;
+}
+
+/** What decodeStatefulSet reads from what encodeStatefulSet writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalStatefulSet(obj: StatefulSet, out = {} as StatefulSet): StatefulSet {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalStatefulSetSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalStatefulSetStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the StatefulSetCondition message body (no length prefix), byte for byte as Go marshals it. */
@@ -1299,6 +1580,20 @@ export function decodeStatefulSetCondition(r: Reader, end: number): StatefulSetC
   return obj;
 }
 
+/** What decodeStatefulSetCondition reads from what encodeStatefulSetCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalStatefulSetCondition(
+  obj: StatefulSetCondition,
+  out = {} as StatefulSetCondition,
+): StatefulSetCondition {
+  out.type = wireString(obj.type ?? "");
+  out.status = wireString(obj.status ?? "");
+  const f3 = canonicalTime(obj.lastTransitionTime);
+  if (f3) out.lastTransitionTime = f3;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  return out;
+}
+
 /** Writes the StatefulSetList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatefulSetList(obj: StatefulSetList, w: Writer): void {
   w.forkField(10);
@@ -1340,6 +1635,13 @@ export function decodeStatefulSetList(r: Reader, end: number): StatefulSetList {
   return obj;
 }
 
+/** What decodeStatefulSetList reads from what encodeStatefulSetList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalStatefulSetList(obj: StatefulSetList, out = {} as StatefulSetList): StatefulSetList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalStatefulSet) ?? [];
+  return out;
+}
+
 /** Writes the StatefulSetOrdinals message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatefulSetOrdinals(obj: StatefulSetOrdinals, w: Writer): void {
   w.int32Field(8, obj.start ?? 0);
@@ -1362,6 +1664,15 @@ export function decodeStatefulSetOrdinals(r: Reader, end: number): StatefulSetOr
   const obj = {} as StatefulSetOrdinals;
   obj.start = f1 ?? 0;
   return obj;
+}
+
+/** What decodeStatefulSetOrdinals reads from what encodeStatefulSetOrdinals writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalStatefulSetOrdinals(
+  obj: StatefulSetOrdinals,
+  out = {} as StatefulSetOrdinals,
+): StatefulSetOrdinals {
+  out.start = wireInt32(obj.start);
+  return out;
 }
 
 /** Writes the StatefulSetPersistentVolumeClaimRetentionPolicy message body (no length prefix), byte for byte as Go marshals it. */
@@ -1399,6 +1710,16 @@ export function decodeStatefulSetPersistentVolumeClaimRetentionPolicy(
   if (f1) obj.whenDeleted = f1;
   if (f2) obj.whenScaled = f2;
   return obj;
+}
+
+/** What decodeStatefulSetPersistentVolumeClaimRetentionPolicy reads from what encodeStatefulSetPersistentVolumeClaimRetentionPolicy writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalStatefulSetPersistentVolumeClaimRetentionPolicy(
+  obj: StatefulSetPersistentVolumeClaimRetentionPolicy,
+  out = {} as StatefulSetPersistentVolumeClaimRetentionPolicy,
+): StatefulSetPersistentVolumeClaimRetentionPolicy {
+  if (obj.whenDeleted) out.whenDeleted = wireString(obj.whenDeleted);
+  if (obj.whenScaled) out.whenScaled = wireString(obj.whenScaled);
+  return out;
 }
 
 /** Writes the StatefulSetSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -1518,6 +1839,27 @@ export function decodeStatefulSetSpec(r: Reader, end: number): StatefulSetSpec {
   return obj;
 }
 
+/** What decodeStatefulSetSpec reads from what encodeStatefulSetSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalStatefulSetSpec(obj: StatefulSetSpec, out = {} as StatefulSetSpec): StatefulSetSpec {
+  if (obj.replicas != null) out.replicas = wireInt32(obj.replicas);
+  if (obj.selector != null) out.selector = canonicalLabelSelector(obj.selector);
+  out.template = canonicalPodTemplateSpec(obj.template ?? EMPTY_STRUCT);
+  const f4 = wireStructList(obj.volumeClaimTemplates, canonicalPersistentVolumeClaim);
+  if (f4 !== undefined) out.volumeClaimTemplates = f4;
+  out.serviceName = wireString(obj.serviceName ?? "");
+  if (obj.podManagementPolicy) out.podManagementPolicy = wireString(obj.podManagementPolicy);
+  out.updateStrategy = canonicalStatefulSetUpdateStrategy(obj.updateStrategy ?? EMPTY_STRUCT);
+  if (obj.revisionHistoryLimit != null) out.revisionHistoryLimit = wireInt32(obj.revisionHistoryLimit);
+  const f9 = wireInt32(obj.minReadySeconds);
+  if (f9) out.minReadySeconds = f9;
+  if (obj.persistentVolumeClaimRetentionPolicy != null)
+    out.persistentVolumeClaimRetentionPolicy = canonicalStatefulSetPersistentVolumeClaimRetentionPolicy(
+      obj.persistentVolumeClaimRetentionPolicy,
+    );
+  if (obj.ordinals != null) out.ordinals = canonicalStatefulSetOrdinals(obj.ordinals);
+  return out;
+}
+
 /** Writes the StatefulSetStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatefulSetStatus(obj: StatefulSetStatus, w: Writer): void {
   w.int64Field(8, obj.observedGeneration ?? 0);
@@ -1603,6 +1945,29 @@ export function decodeStatefulSetStatus(r: Reader, end: number): StatefulSetStat
   return obj;
 }
 
+/** What decodeStatefulSetStatus reads from what encodeStatefulSetStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalStatefulSetStatus(
+  obj: StatefulSetStatus,
+  out = {} as StatefulSetStatus,
+): StatefulSetStatus {
+  const f1 = wireInt64(obj.observedGeneration);
+  if (f1) out.observedGeneration = f1;
+  out.replicas = wireInt32(obj.replicas);
+  const f3 = wireInt32(obj.readyReplicas);
+  if (f3) out.readyReplicas = f3;
+  const f4 = wireInt32(obj.currentReplicas);
+  if (f4) out.currentReplicas = f4;
+  const f5 = wireInt32(obj.updatedReplicas);
+  if (f5) out.updatedReplicas = f5;
+  if (obj.currentRevision) out.currentRevision = wireString(obj.currentRevision);
+  if (obj.updateRevision) out.updateRevision = wireString(obj.updateRevision);
+  if (obj.collisionCount != null) out.collisionCount = wireInt32(obj.collisionCount);
+  const f10 = wireStructList(obj.conditions, canonicalStatefulSetCondition);
+  if (f10 !== undefined) out.conditions = f10;
+  out.availableReplicas = wireInt32(obj.availableReplicas);
+  return out;
+}
+
 /** Writes the StatefulSetUpdateStrategy message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatefulSetUpdateStrategy(obj: StatefulSetUpdateStrategy, w: Writer): void {
   w.stringField(10, obj.type ?? "");
@@ -1639,16 +2004,51 @@ export function decodeStatefulSetUpdateStrategy(r: Reader, end: number): Statefu
   return obj;
 }
 
+/** What decodeStatefulSetUpdateStrategy reads from what encodeStatefulSetUpdateStrategy writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalStatefulSetUpdateStrategy(
+  obj: StatefulSetUpdateStrategy,
+  out = {} as StatefulSetUpdateStrategy,
+): StatefulSetUpdateStrategy {
+  if (obj.type) out.type = wireString(obj.type);
+  if (obj.rollingUpdate != null)
+    out.rollingUpdate = canonicalRollingUpdateStatefulSetStrategy(obj.rollingUpdate);
+  return out;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  ControllerRevision: { encode: encodeControllerRevision, decode: decodeControllerRevision },
-  ControllerRevisionList: { encode: encodeControllerRevisionList, decode: decodeControllerRevisionList },
-  DaemonSet: { encode: encodeDaemonSet, decode: decodeDaemonSet },
-  DaemonSetList: { encode: encodeDaemonSetList, decode: decodeDaemonSetList },
-  Deployment: { encode: encodeDeployment, decode: decodeDeployment },
-  DeploymentList: { encode: encodeDeploymentList, decode: decodeDeploymentList },
-  ReplicaSet: { encode: encodeReplicaSet, decode: decodeReplicaSet },
-  ReplicaSetList: { encode: encodeReplicaSetList, decode: decodeReplicaSetList },
-  StatefulSet: { encode: encodeStatefulSet, decode: decodeStatefulSet },
-  StatefulSetList: { encode: encodeStatefulSetList, decode: decodeStatefulSetList },
+  ControllerRevision: {
+    encode: encodeControllerRevision,
+    decode: decodeControllerRevision,
+    canonical: canonicalControllerRevision,
+  },
+  ControllerRevisionList: {
+    encode: encodeControllerRevisionList,
+    decode: decodeControllerRevisionList,
+    canonical: canonicalControllerRevisionList,
+  },
+  DaemonSet: { encode: encodeDaemonSet, decode: decodeDaemonSet, canonical: canonicalDaemonSet },
+  DaemonSetList: {
+    encode: encodeDaemonSetList,
+    decode: decodeDaemonSetList,
+    canonical: canonicalDaemonSetList,
+  },
+  Deployment: { encode: encodeDeployment, decode: decodeDeployment, canonical: canonicalDeployment },
+  DeploymentList: {
+    encode: encodeDeploymentList,
+    decode: decodeDeploymentList,
+    canonical: canonicalDeploymentList,
+  },
+  ReplicaSet: { encode: encodeReplicaSet, decode: decodeReplicaSet, canonical: canonicalReplicaSet },
+  ReplicaSetList: {
+    encode: encodeReplicaSetList,
+    decode: decodeReplicaSetList,
+    canonical: canonicalReplicaSetList,
+  },
+  StatefulSet: { encode: encodeStatefulSet, decode: decodeStatefulSet, canonical: canonicalStatefulSet },
+  StatefulSetList: {
+    encode: encodeStatefulSetList,
+    decode: decodeStatefulSetList,
+    canonical: canonicalStatefulSetList,
+  },
 } satisfies Record<string, ProtobufCodec>;

@@ -14,16 +14,26 @@ import type {
 } from "../../../../api/authentication/v1/types.js";
 import {
   EMPTY_STRUCT,
+  canonicalTime,
   decodeTime,
   encodeTime,
   mapObject,
   sortedEntries,
+  wireBool,
+  wireInt64,
+  wireMap,
+  wireString,
+  wireStrings,
   type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
-import { decodeObjectMeta, encodeObjectMeta } from "../../meta/v1/zz_generated.protobuf.js";
+import {
+  canonicalObjectMeta,
+  decodeObjectMeta,
+  encodeObjectMeta,
+} from "../../meta/v1/zz_generated.protobuf.js";
 
 /** Writes the BoundObjectReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeBoundObjectReference(obj: BoundObjectReference, w: Writer): void {
@@ -67,6 +77,18 @@ export function decodeBoundObjectReference(r: Reader, end: number): BoundObjectR
   return obj;
 }
 
+/** What decodeBoundObjectReference reads from what encodeBoundObjectReference writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalBoundObjectReference(
+  obj: BoundObjectReference,
+  out = {} as BoundObjectReference,
+): BoundObjectReference {
+  if (obj.kind) out.kind = wireString(obj.kind);
+  if (obj.apiVersion) out.apiVersion = wireString(obj.apiVersion);
+  if (obj.name) out.name = wireString(obj.name);
+  if (obj.uid) out.uid = wireString(obj.uid);
+  return out;
+}
+
 /** Writes the SelfSubjectReview message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSelfSubjectReview(obj: SelfSubjectReview, w: Writer): void {
   w.forkField(10);
@@ -105,6 +127,16 @@ export function decodeSelfSubjectReview(r: Reader, end: number): SelfSubjectRevi
   return obj;
 }
 
+/** What decodeSelfSubjectReview reads from what encodeSelfSubjectReview writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSelfSubjectReview(
+  obj: SelfSubjectReview,
+  out = {} as SelfSubjectReview,
+): SelfSubjectReview {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.status = canonicalSelfSubjectReviewStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the SelfSubjectReviewStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSelfSubjectReviewStatus(obj: SelfSubjectReviewStatus, w: Writer): void {
   w.forkField(10);
@@ -131,6 +163,15 @@ export function decodeSelfSubjectReviewStatus(r: Reader, end: number): SelfSubje
   const obj = {} as SelfSubjectReviewStatus;
   obj.userInfo = f1 ?? decodeUserInfo(r, r.pos);
   return obj;
+}
+
+/** What decodeSelfSubjectReviewStatus reads from what encodeSelfSubjectReviewStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSelfSubjectReviewStatus(
+  obj: SelfSubjectReviewStatus,
+  out = {} as SelfSubjectReviewStatus,
+): SelfSubjectReviewStatus {
+  out.userInfo = canonicalUserInfo(obj.userInfo ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the TokenRequest message body (no length prefix), byte for byte as Go marshals it. */
@@ -181,6 +222,14 @@ export function decodeTokenRequest(r: Reader, end: number): TokenRequest {
   return obj;
 }
 
+/** What decodeTokenRequest reads from what encodeTokenRequest writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTokenRequest(obj: TokenRequest, out = {} as TokenRequest): TokenRequest {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalTokenRequestSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalTokenRequestStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the TokenRequestSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTokenRequestSpec(obj: TokenRequestSpec, w: Writer): void {
   if (obj.audiences != null) for (const x of obj.audiences) w.stringField(10, x);
@@ -223,6 +272,17 @@ export function decodeTokenRequestSpec(r: Reader, end: number): TokenRequestSpec
   return obj;
 }
 
+/** What decodeTokenRequestSpec reads from what encodeTokenRequestSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTokenRequestSpec(
+  obj: TokenRequestSpec,
+  out = {} as TokenRequestSpec,
+): TokenRequestSpec {
+  out.audiences = wireStrings(obj.audiences) ?? [];
+  if (obj.expirationSeconds != null) out.expirationSeconds = wireInt64(obj.expirationSeconds);
+  if (obj.boundObjectRef != null) out.boundObjectRef = canonicalBoundObjectReference(obj.boundObjectRef);
+  return out;
+}
+
 /** Writes the TokenRequestStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTokenRequestStatus(obj: TokenRequestStatus, w: Writer): void {
   w.stringField(10, obj.token ?? "");
@@ -255,6 +315,17 @@ export function decodeTokenRequestStatus(r: Reader, end: number): TokenRequestSt
   obj.token = f1 ?? "";
   if (f2 !== undefined) obj.expirationTimestamp = f2;
   return obj;
+}
+
+/** What decodeTokenRequestStatus reads from what encodeTokenRequestStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTokenRequestStatus(
+  obj: TokenRequestStatus,
+  out = {} as TokenRequestStatus,
+): TokenRequestStatus {
+  out.token = wireString(obj.token ?? "");
+  const f2 = canonicalTime(obj.expirationTimestamp);
+  if (f2) out.expirationTimestamp = f2;
+  return out;
 }
 
 /** Writes the TokenReview message body (no length prefix), byte for byte as Go marshals it. */
@@ -305,6 +376,14 @@ export function decodeTokenReview(r: Reader, end: number): TokenReview {
   return obj;
 }
 
+/** What decodeTokenReview reads from what encodeTokenReview writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTokenReview(obj: TokenReview, out = {} as TokenReview): TokenReview {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalTokenReviewSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalTokenReviewStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the TokenReviewSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTokenReviewSpec(obj: TokenReviewSpec, w: Writer): void {
   w.stringField(10, obj.token ?? "");
@@ -333,6 +412,14 @@ export function decodeTokenReviewSpec(r: Reader, end: number): TokenReviewSpec {
   if (f1) obj.token = f1;
   if (f2 !== undefined) obj.audiences = f2;
   return obj;
+}
+
+/** What decodeTokenReviewSpec reads from what encodeTokenReviewSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTokenReviewSpec(obj: TokenReviewSpec, out = {} as TokenReviewSpec): TokenReviewSpec {
+  if (obj.token) out.token = wireString(obj.token);
+  const f2 = wireStrings(obj.audiences);
+  if (f2 !== undefined) out.audiences = f2;
+  return out;
 }
 
 /** Writes the TokenReviewStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -379,6 +466,19 @@ export function decodeTokenReviewStatus(r: Reader, end: number): TokenReviewStat
   if (f4 !== undefined) obj.audiences = f4;
   if (f3) obj.error = f3;
   return obj;
+}
+
+/** What decodeTokenReviewStatus reads from what encodeTokenReviewStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTokenReviewStatus(
+  obj: TokenReviewStatus,
+  out = {} as TokenReviewStatus,
+): TokenReviewStatus {
+  if (obj.authenticated) out.authenticated = true;
+  out.user = canonicalUserInfo(obj.user ?? EMPTY_STRUCT);
+  const f4 = wireStrings(obj.audiences);
+  if (f4 !== undefined) out.audiences = f4;
+  if (obj.error) out.error = wireString(obj.error);
+  return out;
 }
 
 /** Writes the UserInfo message body (no length prefix), byte for byte as Go marshals it. */
@@ -446,6 +546,17 @@ export function decodeUserInfo(r: Reader, end: number): UserInfo {
   return obj;
 }
 
+/** What decodeUserInfo reads from what encodeUserInfo writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalUserInfo(obj: UserInfo, out = {} as UserInfo): UserInfo {
+  if (obj.username) out.username = wireString(obj.username);
+  if (obj.uid) out.uid = wireString(obj.uid);
+  const f3 = wireStrings(obj.groups);
+  if (f3 !== undefined) out.groups = f3;
+  const f4 = wireMap(obj.extra, canonicalExtraValue);
+  if (f4 !== undefined) out.extra = f4;
+  return out;
+}
+
 /** Writes a ExtraValue as its wrapper message body: one `items` entry per element. */
 export function encodeExtraValue(obj: ExtraValue, w: Writer): void {
   if (obj != null) for (const x of obj) w.stringField(10, x);
@@ -468,9 +579,18 @@ export function decodeExtraValue(r: Reader, end: number): ExtraValue {
   return items ?? [];
 }
 
+/** What decodeExtraValue reads from what encodeExtraValue writes of `obj`, built from the list: [] when unset or empty. */
+export function canonicalExtraValue(obj: ExtraValue | null | undefined): ExtraValue {
+  return wireStrings(obj) ?? [];
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  SelfSubjectReview: { encode: encodeSelfSubjectReview, decode: decodeSelfSubjectReview },
-  TokenRequest: { encode: encodeTokenRequest, decode: decodeTokenRequest },
-  TokenReview: { encode: encodeTokenReview, decode: decodeTokenReview },
+  SelfSubjectReview: {
+    encode: encodeSelfSubjectReview,
+    decode: decodeSelfSubjectReview,
+    canonical: canonicalSelfSubjectReview,
+  },
+  TokenRequest: { encode: encodeTokenRequest, decode: decodeTokenRequest, canonical: canonicalTokenRequest },
+  TokenReview: { encode: encodeTokenReview, decode: decodeTokenReview, canonical: canonicalTokenReview },
 } satisfies Record<string, ProtobufCodec>;

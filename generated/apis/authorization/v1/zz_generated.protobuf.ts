@@ -21,12 +21,20 @@ import {
   EMPTY_STRUCT,
   mapObject,
   sortedEntries,
+  wireBool,
+  wireMap,
+  wireString,
+  wireStrings,
+  wireStructList,
   type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
 import {
+  canonicalFieldSelectorRequirement,
+  canonicalLabelSelectorRequirement,
+  canonicalObjectMeta,
   decodeFieldSelectorRequirement,
   decodeLabelSelectorRequirement,
   decodeObjectMeta,
@@ -72,6 +80,17 @@ export function decodeFieldSelectorAttributes(r: Reader, end: number): FieldSele
   return obj;
 }
 
+/** What decodeFieldSelectorAttributes reads from what encodeFieldSelectorAttributes writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalFieldSelectorAttributes(
+  obj: FieldSelectorAttributes,
+  out = {} as FieldSelectorAttributes,
+): FieldSelectorAttributes {
+  if (obj.rawSelector) out.rawSelector = wireString(obj.rawSelector);
+  const f2 = wireStructList(obj.requirements, canonicalFieldSelectorRequirement);
+  if (f2 !== undefined) out.requirements = f2;
+  return out;
+}
+
 /** Writes the LabelSelectorAttributes message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLabelSelectorAttributes(obj: LabelSelectorAttributes, w: Writer): void {
   w.stringField(10, obj.rawSelector ?? "");
@@ -107,6 +126,17 @@ export function decodeLabelSelectorAttributes(r: Reader, end: number): LabelSele
   if (f1) obj.rawSelector = f1;
   if (f2 !== undefined) obj.requirements = f2;
   return obj;
+}
+
+/** What decodeLabelSelectorAttributes reads from what encodeLabelSelectorAttributes writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLabelSelectorAttributes(
+  obj: LabelSelectorAttributes,
+  out = {} as LabelSelectorAttributes,
+): LabelSelectorAttributes {
+  if (obj.rawSelector) out.rawSelector = wireString(obj.rawSelector);
+  const f2 = wireStructList(obj.requirements, canonicalLabelSelectorRequirement);
+  if (f2 !== undefined) out.requirements = f2;
+  return out;
 }
 
 /** Writes the LocalSubjectAccessReview message body (no length prefix), byte for byte as Go marshals it. */
@@ -157,6 +187,17 @@ export function decodeLocalSubjectAccessReview(r: Reader, end: number): LocalSub
   return obj;
 }
 
+/** What decodeLocalSubjectAccessReview reads from what encodeLocalSubjectAccessReview writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLocalSubjectAccessReview(
+  obj: LocalSubjectAccessReview,
+  out = {} as LocalSubjectAccessReview,
+): LocalSubjectAccessReview {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalSubjectAccessReviewSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalSubjectAccessReviewStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the NonResourceAttributes message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNonResourceAttributes(obj: NonResourceAttributes, w: Writer): void {
   w.stringField(10, obj.path ?? "");
@@ -187,6 +228,16 @@ export function decodeNonResourceAttributes(r: Reader, end: number): NonResource
   return obj;
 }
 
+/** What decodeNonResourceAttributes reads from what encodeNonResourceAttributes writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNonResourceAttributes(
+  obj: NonResourceAttributes,
+  out = {} as NonResourceAttributes,
+): NonResourceAttributes {
+  if (obj.path) out.path = wireString(obj.path);
+  if (obj.verb) out.verb = wireString(obj.verb);
+  return out;
+}
+
 /** Writes the NonResourceRule message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNonResourceRule(obj: NonResourceRule, w: Writer): void {
   if (obj.verbs != null) for (const x of obj.verbs) w.stringField(10, x);
@@ -215,6 +266,14 @@ export function decodeNonResourceRule(r: Reader, end: number): NonResourceRule {
   obj.verbs = f1 ?? [];
   if (f2 !== undefined) obj.nonResourceURLs = f2;
   return obj;
+}
+
+/** What decodeNonResourceRule reads from what encodeNonResourceRule writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNonResourceRule(obj: NonResourceRule, out = {} as NonResourceRule): NonResourceRule {
+  out.verbs = wireStrings(obj.verbs) ?? [];
+  const f2 = wireStrings(obj.nonResourceURLs);
+  if (f2 !== undefined) out.nonResourceURLs = f2;
+  return out;
 }
 
 /** Writes the ResourceAttributes message body (no length prefix), byte for byte as Go marshals it. */
@@ -301,6 +360,23 @@ export function decodeResourceAttributes(r: Reader, end: number): ResourceAttrib
   return obj;
 }
 
+/** What decodeResourceAttributes reads from what encodeResourceAttributes writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceAttributes(
+  obj: ResourceAttributes,
+  out = {} as ResourceAttributes,
+): ResourceAttributes {
+  if (obj.namespace) out.namespace = wireString(obj.namespace);
+  if (obj.verb) out.verb = wireString(obj.verb);
+  if (obj.group) out.group = wireString(obj.group);
+  if (obj.version) out.version = wireString(obj.version);
+  if (obj.resource) out.resource = wireString(obj.resource);
+  if (obj.subresource) out.subresource = wireString(obj.subresource);
+  if (obj.name) out.name = wireString(obj.name);
+  if (obj.fieldSelector != null) out.fieldSelector = canonicalFieldSelectorAttributes(obj.fieldSelector);
+  if (obj.labelSelector != null) out.labelSelector = canonicalLabelSelectorAttributes(obj.labelSelector);
+  return out;
+}
+
 /** Writes the ResourceRule message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceRule(obj: ResourceRule, w: Writer): void {
   if (obj.verbs != null) for (const x of obj.verbs) w.stringField(10, x);
@@ -341,6 +417,18 @@ export function decodeResourceRule(r: Reader, end: number): ResourceRule {
   if (f3 !== undefined) obj.resources = f3;
   if (f4 !== undefined) obj.resourceNames = f4;
   return obj;
+}
+
+/** What decodeResourceRule reads from what encodeResourceRule writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceRule(obj: ResourceRule, out = {} as ResourceRule): ResourceRule {
+  out.verbs = wireStrings(obj.verbs) ?? [];
+  const f2 = wireStrings(obj.apiGroups);
+  if (f2 !== undefined) out.apiGroups = f2;
+  const f3 = wireStrings(obj.resources);
+  if (f3 !== undefined) out.resources = f3;
+  const f4 = wireStrings(obj.resourceNames);
+  if (f4 !== undefined) out.resourceNames = f4;
+  return out;
 }
 
 /** Writes the SelfSubjectAccessReview message body (no length prefix), byte for byte as Go marshals it. */
@@ -391,6 +479,17 @@ export function decodeSelfSubjectAccessReview(r: Reader, end: number): SelfSubje
   return obj;
 }
 
+/** What decodeSelfSubjectAccessReview reads from what encodeSelfSubjectAccessReview writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSelfSubjectAccessReview(
+  obj: SelfSubjectAccessReview,
+  out = {} as SelfSubjectAccessReview,
+): SelfSubjectAccessReview {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalSelfSubjectAccessReviewSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalSubjectAccessReviewStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the SelfSubjectAccessReviewSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSelfSubjectAccessReviewSpec(obj: SelfSubjectAccessReviewSpec, w: Writer): void {
   if (obj.resourceAttributes != null) {
@@ -431,6 +530,18 @@ export function decodeSelfSubjectAccessReviewSpec(r: Reader, end: number): SelfS
   if (f1 !== undefined) obj.resourceAttributes = f1;
   if (f2 !== undefined) obj.nonResourceAttributes = f2;
   return obj;
+}
+
+/** What decodeSelfSubjectAccessReviewSpec reads from what encodeSelfSubjectAccessReviewSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSelfSubjectAccessReviewSpec(
+  obj: SelfSubjectAccessReviewSpec,
+  out = {} as SelfSubjectAccessReviewSpec,
+): SelfSubjectAccessReviewSpec {
+  if (obj.resourceAttributes != null)
+    out.resourceAttributes = canonicalResourceAttributes(obj.resourceAttributes);
+  if (obj.nonResourceAttributes != null)
+    out.nonResourceAttributes = canonicalNonResourceAttributes(obj.nonResourceAttributes);
+  return out;
 }
 
 /** Writes the SelfSubjectRulesReview message body (no length prefix), byte for byte as Go marshals it. */
@@ -481,6 +592,17 @@ export function decodeSelfSubjectRulesReview(r: Reader, end: number): SelfSubjec
   return obj;
 }
 
+/** What decodeSelfSubjectRulesReview reads from what encodeSelfSubjectRulesReview writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSelfSubjectRulesReview(
+  obj: SelfSubjectRulesReview,
+  out = {} as SelfSubjectRulesReview,
+): SelfSubjectRulesReview {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalSelfSubjectRulesReviewSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalSubjectRulesReviewStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the SelfSubjectRulesReviewSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSelfSubjectRulesReviewSpec(obj: SelfSubjectRulesReviewSpec, w: Writer): void {
   w.stringField(10, obj.namespace ?? "");
@@ -503,6 +625,15 @@ export function decodeSelfSubjectRulesReviewSpec(r: Reader, end: number): SelfSu
   const obj = {} as SelfSubjectRulesReviewSpec;
   if (f1) obj.namespace = f1;
   return obj;
+}
+
+/** What decodeSelfSubjectRulesReviewSpec reads from what encodeSelfSubjectRulesReviewSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSelfSubjectRulesReviewSpec(
+  obj: SelfSubjectRulesReviewSpec,
+  out = {} as SelfSubjectRulesReviewSpec,
+): SelfSubjectRulesReviewSpec {
+  if (obj.namespace) out.namespace = wireString(obj.namespace);
+  return out;
 }
 
 /** Writes the SubjectAccessReview message body (no length prefix), byte for byte as Go marshals it. */
@@ -551,6 +682,17 @@ export function decodeSubjectAccessReview(r: Reader, end: number): SubjectAccess
   obj.spec = f2 ?? decodeSubjectAccessReviewSpec(r, r.pos);
   obj.status = f3 ?? decodeSubjectAccessReviewStatus(r, r.pos);
   return obj;
+}
+
+/** What decodeSubjectAccessReview reads from what encodeSubjectAccessReview writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSubjectAccessReview(
+  obj: SubjectAccessReview,
+  out = {} as SubjectAccessReview,
+): SubjectAccessReview {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalSubjectAccessReviewSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalSubjectAccessReviewStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the SubjectAccessReviewSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -642,6 +784,24 @@ export function decodeSubjectAccessReviewSpec(r: Reader, end: number): SubjectAc
   return obj;
 }
 
+/** What decodeSubjectAccessReviewSpec reads from what encodeSubjectAccessReviewSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSubjectAccessReviewSpec(
+  obj: SubjectAccessReviewSpec,
+  out = {} as SubjectAccessReviewSpec,
+): SubjectAccessReviewSpec {
+  if (obj.resourceAttributes != null)
+    out.resourceAttributes = canonicalResourceAttributes(obj.resourceAttributes);
+  if (obj.nonResourceAttributes != null)
+    out.nonResourceAttributes = canonicalNonResourceAttributes(obj.nonResourceAttributes);
+  if (obj.user) out.user = wireString(obj.user);
+  const f4 = wireStrings(obj.groups);
+  if (f4 !== undefined) out.groups = f4;
+  const f5 = wireMap(obj.extra, canonicalExtraValue);
+  if (f5 !== undefined) out.extra = f5;
+  if (obj.uid) out.uid = wireString(obj.uid);
+  return out;
+}
+
 /** Writes the SubjectAccessReviewStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSubjectAccessReviewStatus(obj: SubjectAccessReviewStatus, w: Writer): void {
   w.boolField(8, obj.allowed ?? false);
@@ -682,6 +842,18 @@ export function decodeSubjectAccessReviewStatus(r: Reader, end: number): Subject
   if (f2) obj.reason = f2;
   if (f3) obj.evaluationError = f3;
   return obj;
+}
+
+/** What decodeSubjectAccessReviewStatus reads from what encodeSubjectAccessReviewStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSubjectAccessReviewStatus(
+  obj: SubjectAccessReviewStatus,
+  out = {} as SubjectAccessReviewStatus,
+): SubjectAccessReviewStatus {
+  out.allowed = wireBool(obj.allowed);
+  if (obj.denied) out.denied = true;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.evaluationError) out.evaluationError = wireString(obj.evaluationError);
+  return out;
 }
 
 /** Writes the SubjectRulesReviewStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -740,6 +912,18 @@ export function decodeSubjectRulesReviewStatus(r: Reader, end: number): SubjectR
   return obj;
 }
 
+/** What decodeSubjectRulesReviewStatus reads from what encodeSubjectRulesReviewStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSubjectRulesReviewStatus(
+  obj: SubjectRulesReviewStatus,
+  out = {} as SubjectRulesReviewStatus,
+): SubjectRulesReviewStatus {
+  out.resourceRules = wireStructList(obj.resourceRules, canonicalResourceRule) ?? [];
+  out.nonResourceRules = wireStructList(obj.nonResourceRules, canonicalNonResourceRule) ?? [];
+  out.incomplete = wireBool(obj.incomplete);
+  if (obj.evaluationError) out.evaluationError = wireString(obj.evaluationError);
+  return out;
+}
+
 /** Writes a ExtraValue as its wrapper message body: one `items` entry per element. */
 export function encodeExtraValue(obj: ExtraValue, w: Writer): void {
   if (obj != null) for (const x of obj) w.stringField(10, x);
@@ -762,13 +946,31 @@ export function decodeExtraValue(r: Reader, end: number): ExtraValue {
   return items ?? [];
 }
 
+/** What decodeExtraValue reads from what encodeExtraValue writes of `obj`, built from the list: [] when unset or empty. */
+export function canonicalExtraValue(obj: ExtraValue | null | undefined): ExtraValue {
+  return wireStrings(obj) ?? [];
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
   LocalSubjectAccessReview: {
     encode: encodeLocalSubjectAccessReview,
     decode: decodeLocalSubjectAccessReview,
+    canonical: canonicalLocalSubjectAccessReview,
   },
-  SelfSubjectAccessReview: { encode: encodeSelfSubjectAccessReview, decode: decodeSelfSubjectAccessReview },
-  SelfSubjectRulesReview: { encode: encodeSelfSubjectRulesReview, decode: decodeSelfSubjectRulesReview },
-  SubjectAccessReview: { encode: encodeSubjectAccessReview, decode: decodeSubjectAccessReview },
+  SelfSubjectAccessReview: {
+    encode: encodeSelfSubjectAccessReview,
+    decode: decodeSelfSubjectAccessReview,
+    canonical: canonicalSelfSubjectAccessReview,
+  },
+  SelfSubjectRulesReview: {
+    encode: encodeSelfSubjectRulesReview,
+    decode: decodeSelfSubjectRulesReview,
+    canonical: canonicalSelfSubjectRulesReview,
+  },
+  SubjectAccessReview: {
+    encode: encodeSubjectAccessReview,
+    decode: decodeSubjectAccessReview,
+    canonical: canonicalSubjectAccessReview,
+  },
 } satisfies Record<string, ProtobufCodec>;

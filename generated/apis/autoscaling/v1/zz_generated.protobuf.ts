@@ -24,15 +24,25 @@ import type {
 } from "../../../../api/autoscaling/v1/types.js";
 import {
   EMPTY_STRUCT,
+  canonicalQuantity,
+  canonicalTime,
   decodeQuantity,
   decodeTime,
   encodeQuantity,
   encodeTime,
+  wireEnum,
+  wireInt32,
+  wireInt64,
+  wireString,
+  wireStructList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
 import {
+  canonicalLabelSelector,
+  canonicalListMeta,
+  canonicalObjectMeta,
   decodeLabelSelector,
   decodeListMeta,
   decodeObjectMeta,
@@ -89,6 +99,19 @@ export function decodeContainerResourceMetricSource(r: Reader, end: number): Con
   return obj;
 }
 
+/** What decodeContainerResourceMetricSource reads from what encodeContainerResourceMetricSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalContainerResourceMetricSource(
+  obj: ContainerResourceMetricSource,
+  out = {} as ContainerResourceMetricSource,
+): ContainerResourceMetricSource {
+  out.name = wireString(obj.name ?? "");
+  if (obj.targetAverageUtilization != null)
+    out.targetAverageUtilization = wireInt32(obj.targetAverageUtilization);
+  if (obj.targetAverageValue != null) out.targetAverageValue = canonicalQuantity(obj.targetAverageValue);
+  out.container = wireString(obj.container ?? "");
+  return out;
+}
+
 /** Writes the ContainerResourceMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerResourceMetricStatus(obj: ContainerResourceMetricStatus, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -135,6 +158,19 @@ export function decodeContainerResourceMetricStatus(r: Reader, end: number): Con
   return obj;
 }
 
+/** What decodeContainerResourceMetricStatus reads from what encodeContainerResourceMetricStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalContainerResourceMetricStatus(
+  obj: ContainerResourceMetricStatus,
+  out = {} as ContainerResourceMetricStatus,
+): ContainerResourceMetricStatus {
+  out.name = wireString(obj.name ?? "");
+  if (obj.currentAverageUtilization != null)
+    out.currentAverageUtilization = wireInt32(obj.currentAverageUtilization);
+  out.currentAverageValue = canonicalQuantity(obj.currentAverageValue);
+  out.container = wireString(obj.container ?? "");
+  return out;
+}
+
 /** Writes the CrossVersionObjectReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCrossVersionObjectReference(obj: CrossVersionObjectReference, w: Writer): void {
   w.stringField(10, obj.kind ?? "");
@@ -169,6 +205,17 @@ export function decodeCrossVersionObjectReference(r: Reader, end: number): Cross
   obj.name = f2 ?? "";
   if (f3) obj.apiVersion = f3;
   return obj;
+}
+
+/** What decodeCrossVersionObjectReference reads from what encodeCrossVersionObjectReference writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCrossVersionObjectReference(
+  obj: CrossVersionObjectReference,
+  out = {} as CrossVersionObjectReference,
+): CrossVersionObjectReference {
+  out.kind = wireString(obj.kind ?? "");
+  out.name = wireString(obj.name ?? "");
+  if (obj.apiVersion) out.apiVersion = wireString(obj.apiVersion);
+  return out;
 }
 
 /** Writes the ExternalMetricSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -231,6 +278,18 @@ export function decodeExternalMetricSource(r: Reader, end: number): ExternalMetr
   return obj;
 }
 
+/** What decodeExternalMetricSource reads from what encodeExternalMetricSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalExternalMetricSource(
+  obj: ExternalMetricSource,
+  out = {} as ExternalMetricSource,
+): ExternalMetricSource {
+  out.metricName = wireString(obj.metricName ?? "");
+  if (obj.metricSelector != null) out.metricSelector = canonicalLabelSelector(obj.metricSelector);
+  if (obj.targetValue != null) out.targetValue = canonicalQuantity(obj.targetValue);
+  if (obj.targetAverageValue != null) out.targetAverageValue = canonicalQuantity(obj.targetAverageValue);
+  return out;
+}
+
 /** Writes the ExternalMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeExternalMetricStatus(obj: ExternalMetricStatus, w: Writer): void {
   w.stringField(10, obj.metricName ?? "");
@@ -289,6 +348,18 @@ export function decodeExternalMetricStatus(r: Reader, end: number): ExternalMetr
   return obj;
 }
 
+/** What decodeExternalMetricStatus reads from what encodeExternalMetricStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalExternalMetricStatus(
+  obj: ExternalMetricStatus,
+  out = {} as ExternalMetricStatus,
+): ExternalMetricStatus {
+  out.metricName = wireString(obj.metricName ?? "");
+  if (obj.metricSelector != null) out.metricSelector = canonicalLabelSelector(obj.metricSelector);
+  out.currentValue = canonicalQuantity(obj.currentValue);
+  if (obj.currentAverageValue != null) out.currentAverageValue = canonicalQuantity(obj.currentAverageValue);
+  return out;
+}
+
 /** Writes the HorizontalPodAutoscaler message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHorizontalPodAutoscaler(obj: HorizontalPodAutoscaler, w: Writer): void {
   w.forkField(10);
@@ -335,6 +406,17 @@ export function decodeHorizontalPodAutoscaler(r: Reader, end: number): Horizonta
   obj.spec = f2 ?? decodeHorizontalPodAutoscalerSpec(r, r.pos);
   obj.status = f3 ?? decodeHorizontalPodAutoscalerStatus(r, r.pos);
   return obj;
+}
+
+/** What decodeHorizontalPodAutoscaler reads from what encodeHorizontalPodAutoscaler writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHorizontalPodAutoscaler(
+  obj: HorizontalPodAutoscaler,
+  out = {} as HorizontalPodAutoscaler,
+): HorizontalPodAutoscaler {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalHorizontalPodAutoscalerSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalHorizontalPodAutoscalerStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the HorizontalPodAutoscalerCondition message body (no length prefix), byte for byte as Go marshals it. */
@@ -395,6 +477,20 @@ export function decodeHorizontalPodAutoscalerCondition(
   return obj;
 }
 
+/** What decodeHorizontalPodAutoscalerCondition reads from what encodeHorizontalPodAutoscalerCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHorizontalPodAutoscalerCondition(
+  obj: HorizontalPodAutoscalerCondition,
+  out = {} as HorizontalPodAutoscalerCondition,
+): HorizontalPodAutoscalerCondition {
+  out.type = wireString(obj.type ?? "");
+  out.status = wireString(obj.status ?? "");
+  const f3 = canonicalTime(obj.lastTransitionTime);
+  if (f3) out.lastTransitionTime = f3;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  return out;
+}
+
 /** Writes the HorizontalPodAutoscalerList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHorizontalPodAutoscalerList(obj: HorizontalPodAutoscalerList, w: Writer): void {
   w.forkField(10);
@@ -434,6 +530,16 @@ export function decodeHorizontalPodAutoscalerList(r: Reader, end: number): Horiz
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeHorizontalPodAutoscalerList reads from what encodeHorizontalPodAutoscalerList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHorizontalPodAutoscalerList(
+  obj: HorizontalPodAutoscalerList,
+  out = {} as HorizontalPodAutoscalerList,
+): HorizontalPodAutoscalerList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalHorizontalPodAutoscaler) ?? [];
+  return out;
 }
 
 /** Writes the HorizontalPodAutoscalerSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -480,6 +586,19 @@ export function decodeHorizontalPodAutoscalerSpec(r: Reader, end: number): Horiz
   obj.maxReplicas = f3 ?? 0;
   if (f4 !== undefined) obj.targetCPUUtilizationPercentage = f4;
   return obj;
+}
+
+/** What decodeHorizontalPodAutoscalerSpec reads from what encodeHorizontalPodAutoscalerSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHorizontalPodAutoscalerSpec(
+  obj: HorizontalPodAutoscalerSpec,
+  out = {} as HorizontalPodAutoscalerSpec,
+): HorizontalPodAutoscalerSpec {
+  out.scaleTargetRef = canonicalCrossVersionObjectReference(obj.scaleTargetRef ?? EMPTY_STRUCT);
+  if (obj.minReplicas != null) out.minReplicas = wireInt32(obj.minReplicas);
+  out.maxReplicas = wireInt32(obj.maxReplicas);
+  if (obj.targetCPUUtilizationPercentage != null)
+    out.targetCPUUtilizationPercentage = wireInt32(obj.targetCPUUtilizationPercentage);
+  return out;
 }
 
 /** Writes the HorizontalPodAutoscalerStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -534,6 +653,21 @@ export function decodeHorizontalPodAutoscalerStatus(r: Reader, end: number): Hor
   obj.desiredReplicas = f4 ?? 0;
   if (f5 !== undefined) obj.currentCPUUtilizationPercentage = f5;
   return obj;
+}
+
+/** What decodeHorizontalPodAutoscalerStatus reads from what encodeHorizontalPodAutoscalerStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHorizontalPodAutoscalerStatus(
+  obj: HorizontalPodAutoscalerStatus,
+  out = {} as HorizontalPodAutoscalerStatus,
+): HorizontalPodAutoscalerStatus {
+  if (obj.observedGeneration != null) out.observedGeneration = wireInt64(obj.observedGeneration);
+  const f2 = canonicalTime(obj.lastScaleTime);
+  if (f2) out.lastScaleTime = f2;
+  out.currentReplicas = wireInt32(obj.currentReplicas);
+  out.desiredReplicas = wireInt32(obj.desiredReplicas);
+  if (obj.currentCPUUtilizationPercentage != null)
+    out.currentCPUUtilizationPercentage = wireInt32(obj.currentCPUUtilizationPercentage);
+  return out;
 }
 
 /** Writes the MetricSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -620,6 +754,18 @@ export function decodeMetricSpec(r: Reader, end: number): MetricSpec {
   return obj;
 }
 
+/** What decodeMetricSpec reads from what encodeMetricSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalMetricSpec(obj: MetricSpec, out = {} as MetricSpec): MetricSpec {
+  out.type = wireEnum(obj.type) as MetricSpec["type"];
+  if (obj.object != null) out.object = canonicalObjectMetricSource(obj.object);
+  if (obj.pods != null) out.pods = canonicalPodsMetricSource(obj.pods);
+  if (obj.resource != null) out.resource = canonicalResourceMetricSource(obj.resource);
+  if (obj.containerResource != null)
+    out.containerResource = canonicalContainerResourceMetricSource(obj.containerResource);
+  if (obj.external != null) out.external = canonicalExternalMetricSource(obj.external);
+  return out;
+}
+
 /** Writes the MetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeMetricStatus(obj: MetricStatus, w: Writer): void {
   w.stringField(10, obj.type ?? "");
@@ -704,6 +850,18 @@ export function decodeMetricStatus(r: Reader, end: number): MetricStatus {
   return obj;
 }
 
+/** What decodeMetricStatus reads from what encodeMetricStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalMetricStatus(obj: MetricStatus, out = {} as MetricStatus): MetricStatus {
+  out.type = wireEnum(obj.type) as MetricStatus["type"];
+  if (obj.object != null) out.object = canonicalObjectMetricStatus(obj.object);
+  if (obj.pods != null) out.pods = canonicalPodsMetricStatus(obj.pods);
+  if (obj.resource != null) out.resource = canonicalResourceMetricStatus(obj.resource);
+  if (obj.containerResource != null)
+    out.containerResource = canonicalContainerResourceMetricStatus(obj.containerResource);
+  if (obj.external != null) out.external = canonicalExternalMetricStatus(obj.external);
+  return out;
+}
+
 /** Writes the ObjectMetricSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeObjectMetricSource(obj: ObjectMetricSource, w: Writer): void {
   w.forkField(10);
@@ -770,6 +928,19 @@ export function decodeObjectMetricSource(r: Reader, end: number): ObjectMetricSo
   if (f4 !== undefined) obj.selector = f4;
   if (f5 !== undefined) obj.averageValue = f5;
   return obj;
+}
+
+/** What decodeObjectMetricSource reads from what encodeObjectMetricSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalObjectMetricSource(
+  obj: ObjectMetricSource,
+  out = {} as ObjectMetricSource,
+): ObjectMetricSource {
+  out.target = canonicalCrossVersionObjectReference(obj.target ?? EMPTY_STRUCT);
+  out.metricName = wireString(obj.metricName ?? "");
+  out.targetValue = canonicalQuantity(obj.targetValue);
+  if (obj.selector != null) out.selector = canonicalLabelSelector(obj.selector);
+  if (obj.averageValue != null) out.averageValue = canonicalQuantity(obj.averageValue);
+  return out;
 }
 
 /** Writes the ObjectMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -840,6 +1011,19 @@ export function decodeObjectMetricStatus(r: Reader, end: number): ObjectMetricSt
   return obj;
 }
 
+/** What decodeObjectMetricStatus reads from what encodeObjectMetricStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalObjectMetricStatus(
+  obj: ObjectMetricStatus,
+  out = {} as ObjectMetricStatus,
+): ObjectMetricStatus {
+  out.target = canonicalCrossVersionObjectReference(obj.target ?? EMPTY_STRUCT);
+  out.metricName = wireString(obj.metricName ?? "");
+  out.currentValue = canonicalQuantity(obj.currentValue);
+  if (obj.selector != null) out.selector = canonicalLabelSelector(obj.selector);
+  if (obj.averageValue != null) out.averageValue = canonicalQuantity(obj.averageValue);
+  return out;
+}
+
 /** Writes the PodsMetricSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodsMetricSource(obj: PodsMetricSource, w: Writer): void {
   w.stringField(10, obj.metricName ?? "");
@@ -884,6 +1068,17 @@ export function decodePodsMetricSource(r: Reader, end: number): PodsMetricSource
   obj.targetAverageValue = f2 ?? "0";
   if (f3 !== undefined) obj.selector = f3;
   return obj;
+}
+
+/** What decodePodsMetricSource reads from what encodePodsMetricSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodsMetricSource(
+  obj: PodsMetricSource,
+  out = {} as PodsMetricSource,
+): PodsMetricSource {
+  out.metricName = wireString(obj.metricName ?? "");
+  out.targetAverageValue = canonicalQuantity(obj.targetAverageValue);
+  if (obj.selector != null) out.selector = canonicalLabelSelector(obj.selector);
+  return out;
 }
 
 /** Writes the PodsMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -932,6 +1127,17 @@ export function decodePodsMetricStatus(r: Reader, end: number): PodsMetricStatus
   return obj;
 }
 
+/** What decodePodsMetricStatus reads from what encodePodsMetricStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodsMetricStatus(
+  obj: PodsMetricStatus,
+  out = {} as PodsMetricStatus,
+): PodsMetricStatus {
+  out.metricName = wireString(obj.metricName ?? "");
+  out.currentAverageValue = canonicalQuantity(obj.currentAverageValue);
+  if (obj.selector != null) out.selector = canonicalLabelSelector(obj.selector);
+  return out;
+}
+
 /** Writes the ResourceMetricSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceMetricSource(obj: ResourceMetricSource, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -974,6 +1180,18 @@ export function decodeResourceMetricSource(r: Reader, end: number): ResourceMetr
   return obj;
 }
 
+/** What decodeResourceMetricSource reads from what encodeResourceMetricSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceMetricSource(
+  obj: ResourceMetricSource,
+  out = {} as ResourceMetricSource,
+): ResourceMetricSource {
+  out.name = wireString(obj.name ?? "");
+  if (obj.targetAverageUtilization != null)
+    out.targetAverageUtilization = wireInt32(obj.targetAverageUtilization);
+  if (obj.targetAverageValue != null) out.targetAverageValue = canonicalQuantity(obj.targetAverageValue);
+  return out;
+}
+
 /** Writes the ResourceMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceMetricStatus(obj: ResourceMetricStatus, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -1012,6 +1230,18 @@ export function decodeResourceMetricStatus(r: Reader, end: number): ResourceMetr
   if (f2 !== undefined) obj.currentAverageUtilization = f2;
   obj.currentAverageValue = f3 ?? "0";
   return obj;
+}
+
+/** What decodeResourceMetricStatus reads from what encodeResourceMetricStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceMetricStatus(
+  obj: ResourceMetricStatus,
+  out = {} as ResourceMetricStatus,
+): ResourceMetricStatus {
+  out.name = wireString(obj.name ?? "");
+  if (obj.currentAverageUtilization != null)
+    out.currentAverageUtilization = wireInt32(obj.currentAverageUtilization);
+  out.currentAverageValue = canonicalQuantity(obj.currentAverageValue);
+  return out;
 }
 
 /** Writes the Scale message body (no length prefix), byte for byte as Go marshals it. */
@@ -1062,6 +1292,14 @@ export function decodeScale(r: Reader, end: number): Scale {
   return obj;
 }
 
+/** What decodeScale reads from what encodeScale writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalScale(obj: Scale, out = {} as Scale): Scale {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalScaleSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalScaleStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the ScaleSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeScaleSpec(obj: ScaleSpec, w: Writer): void {
   w.int32Field(8, obj.replicas ?? 0);
@@ -1084,6 +1322,13 @@ export function decodeScaleSpec(r: Reader, end: number): ScaleSpec {
   const obj = {} as ScaleSpec;
   if (f1) obj.replicas = f1;
   return obj;
+}
+
+/** What decodeScaleSpec reads from what encodeScaleSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalScaleSpec(obj: ScaleSpec, out = {} as ScaleSpec): ScaleSpec {
+  const f1 = wireInt32(obj.replicas);
+  if (f1) out.replicas = f1;
+  return out;
 }
 
 /** Writes the ScaleStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -1116,12 +1361,24 @@ export function decodeScaleStatus(r: Reader, end: number): ScaleStatus {
   return obj;
 }
 
+/** What decodeScaleStatus reads from what encodeScaleStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalScaleStatus(obj: ScaleStatus, out = {} as ScaleStatus): ScaleStatus {
+  out.replicas = wireInt32(obj.replicas);
+  if (obj.selector) out.selector = wireString(obj.selector);
+  return out;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  HorizontalPodAutoscaler: { encode: encodeHorizontalPodAutoscaler, decode: decodeHorizontalPodAutoscaler },
+  HorizontalPodAutoscaler: {
+    encode: encodeHorizontalPodAutoscaler,
+    decode: decodeHorizontalPodAutoscaler,
+    canonical: canonicalHorizontalPodAutoscaler,
+  },
   HorizontalPodAutoscalerList: {
     encode: encodeHorizontalPodAutoscalerList,
     decode: decodeHorizontalPodAutoscalerList,
+    canonical: canonicalHorizontalPodAutoscalerList,
   },
-  Scale: { encode: encodeScale, decode: decodeScale },
+  Scale: { encode: encodeScale, decode: decodeScale, canonical: canonicalScale },
 } satisfies Record<string, ProtobufCodec>;

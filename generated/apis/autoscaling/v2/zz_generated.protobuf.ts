@@ -27,15 +27,24 @@ import type {
 } from "../../../../api/autoscaling/v2/types.js";
 import {
   EMPTY_STRUCT,
+  canonicalQuantity,
+  canonicalTime,
   decodeQuantity,
   decodeTime,
   encodeQuantity,
   encodeTime,
+  wireInt32,
+  wireInt64,
+  wireString,
+  wireStructList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
 import {
+  canonicalLabelSelector,
+  canonicalListMeta,
+  canonicalObjectMeta,
   decodeLabelSelector,
   decodeListMeta,
   decodeObjectMeta,
@@ -84,6 +93,17 @@ export function decodeContainerResourceMetricSource(r: Reader, end: number): Con
   return obj;
 }
 
+/** What decodeContainerResourceMetricSource reads from what encodeContainerResourceMetricSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalContainerResourceMetricSource(
+  obj: ContainerResourceMetricSource,
+  out = {} as ContainerResourceMetricSource,
+): ContainerResourceMetricSource {
+  out.name = wireString(obj.name ?? "");
+  out.target = canonicalMetricTarget(obj.target ?? EMPTY_STRUCT);
+  out.container = wireString(obj.container ?? "");
+  return out;
+}
+
 /** Writes the ContainerResourceMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerResourceMetricStatus(obj: ContainerResourceMetricStatus, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -124,6 +144,17 @@ export function decodeContainerResourceMetricStatus(r: Reader, end: number): Con
   return obj;
 }
 
+/** What decodeContainerResourceMetricStatus reads from what encodeContainerResourceMetricStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalContainerResourceMetricStatus(
+  obj: ContainerResourceMetricStatus,
+  out = {} as ContainerResourceMetricStatus,
+): ContainerResourceMetricStatus {
+  out.name = wireString(obj.name ?? "");
+  out.current = canonicalMetricValueStatus(obj.current ?? EMPTY_STRUCT);
+  out.container = wireString(obj.container ?? "");
+  return out;
+}
+
 /** Writes the CrossVersionObjectReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCrossVersionObjectReference(obj: CrossVersionObjectReference, w: Writer): void {
   w.stringField(10, obj.kind ?? "");
@@ -158,6 +189,17 @@ export function decodeCrossVersionObjectReference(r: Reader, end: number): Cross
   obj.name = f2 ?? "";
   if (f3) obj.apiVersion = f3;
   return obj;
+}
+
+/** What decodeCrossVersionObjectReference reads from what encodeCrossVersionObjectReference writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCrossVersionObjectReference(
+  obj: CrossVersionObjectReference,
+  out = {} as CrossVersionObjectReference,
+): CrossVersionObjectReference {
+  out.kind = wireString(obj.kind ?? "");
+  out.name = wireString(obj.name ?? "");
+  if (obj.apiVersion) out.apiVersion = wireString(obj.apiVersion);
+  return out;
 }
 
 /** Writes the ExternalMetricSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -198,6 +240,16 @@ export function decodeExternalMetricSource(r: Reader, end: number): ExternalMetr
   return obj;
 }
 
+/** What decodeExternalMetricSource reads from what encodeExternalMetricSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalExternalMetricSource(
+  obj: ExternalMetricSource,
+  out = {} as ExternalMetricSource,
+): ExternalMetricSource {
+  out.metric = canonicalMetricIdentifier(obj.metric ?? EMPTY_STRUCT);
+  out.target = canonicalMetricTarget(obj.target ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the ExternalMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeExternalMetricStatus(obj: ExternalMetricStatus, w: Writer): void {
   w.forkField(10);
@@ -236,6 +288,16 @@ export function decodeExternalMetricStatus(r: Reader, end: number): ExternalMetr
   return obj;
 }
 
+/** What decodeExternalMetricStatus reads from what encodeExternalMetricStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalExternalMetricStatus(
+  obj: ExternalMetricStatus,
+  out = {} as ExternalMetricStatus,
+): ExternalMetricStatus {
+  out.metric = canonicalMetricIdentifier(obj.metric ?? EMPTY_STRUCT);
+  out.current = canonicalMetricValueStatus(obj.current ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the HPAScalingPolicy message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHPAScalingPolicy(obj: HPAScalingPolicy, w: Writer): void {
   w.stringField(10, obj.type ?? "");
@@ -270,6 +332,17 @@ export function decodeHPAScalingPolicy(r: Reader, end: number): HPAScalingPolicy
   obj.value = f2 ?? 0;
   obj.periodSeconds = f3 ?? 0;
   return obj;
+}
+
+/** What decodeHPAScalingPolicy reads from what encodeHPAScalingPolicy writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHPAScalingPolicy(
+  obj: HPAScalingPolicy,
+  out = {} as HPAScalingPolicy,
+): HPAScalingPolicy {
+  out.type = wireString(obj.type ?? "");
+  out.value = wireInt32(obj.value);
+  out.periodSeconds = wireInt32(obj.periodSeconds);
+  return out;
 }
 
 /** Writes the HPAScalingRules message body (no length prefix), byte for byte as Go marshals it. */
@@ -327,6 +400,17 @@ export function decodeHPAScalingRules(r: Reader, end: number): HPAScalingRules {
   return obj;
 }
 
+/** What decodeHPAScalingRules reads from what encodeHPAScalingRules writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHPAScalingRules(obj: HPAScalingRules, out = {} as HPAScalingRules): HPAScalingRules {
+  if (obj.stabilizationWindowSeconds != null)
+    out.stabilizationWindowSeconds = wireInt32(obj.stabilizationWindowSeconds);
+  if (obj.selectPolicy != null) out.selectPolicy = wireString(obj.selectPolicy);
+  const f2 = wireStructList(obj.policies, canonicalHPAScalingPolicy);
+  if (f2 !== undefined) out.policies = f2;
+  if (obj.tolerance != null) out.tolerance = canonicalQuantity(obj.tolerance);
+  return out;
+}
+
 /** Writes the HorizontalPodAutoscaler message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHorizontalPodAutoscaler(obj: HorizontalPodAutoscaler, w: Writer): void {
   w.forkField(10);
@@ -375,6 +459,17 @@ export function decodeHorizontalPodAutoscaler(r: Reader, end: number): Horizonta
   return obj;
 }
 
+/** What decodeHorizontalPodAutoscaler reads from what encodeHorizontalPodAutoscaler writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHorizontalPodAutoscaler(
+  obj: HorizontalPodAutoscaler,
+  out = {} as HorizontalPodAutoscaler,
+): HorizontalPodAutoscaler {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalHorizontalPodAutoscalerSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalHorizontalPodAutoscalerStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the HorizontalPodAutoscalerBehavior message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHorizontalPodAutoscalerBehavior(obj: HorizontalPodAutoscalerBehavior, w: Writer): void {
   if (obj.scaleUp != null) {
@@ -418,6 +513,16 @@ export function decodeHorizontalPodAutoscalerBehavior(
   if (f1 !== undefined) obj.scaleUp = f1;
   if (f2 !== undefined) obj.scaleDown = f2;
   return obj;
+}
+
+/** What decodeHorizontalPodAutoscalerBehavior reads from what encodeHorizontalPodAutoscalerBehavior writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHorizontalPodAutoscalerBehavior(
+  obj: HorizontalPodAutoscalerBehavior,
+  out = {} as HorizontalPodAutoscalerBehavior,
+): HorizontalPodAutoscalerBehavior {
+  if (obj.scaleUp != null) out.scaleUp = canonicalHPAScalingRules(obj.scaleUp);
+  if (obj.scaleDown != null) out.scaleDown = canonicalHPAScalingRules(obj.scaleDown);
+  return out;
 }
 
 /** Writes the HorizontalPodAutoscalerCondition message body (no length prefix), byte for byte as Go marshals it. */
@@ -478,6 +583,20 @@ export function decodeHorizontalPodAutoscalerCondition(
   return obj;
 }
 
+/** What decodeHorizontalPodAutoscalerCondition reads from what encodeHorizontalPodAutoscalerCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHorizontalPodAutoscalerCondition(
+  obj: HorizontalPodAutoscalerCondition,
+  out = {} as HorizontalPodAutoscalerCondition,
+): HorizontalPodAutoscalerCondition {
+  out.type = wireString(obj.type ?? "");
+  out.status = wireString(obj.status ?? "");
+  const f3 = canonicalTime(obj.lastTransitionTime);
+  if (f3) out.lastTransitionTime = f3;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  return out;
+}
+
 /** Writes the HorizontalPodAutoscalerList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHorizontalPodAutoscalerList(obj: HorizontalPodAutoscalerList, w: Writer): void {
   w.forkField(10);
@@ -517,6 +636,16 @@ export function decodeHorizontalPodAutoscalerList(r: Reader, end: number): Horiz
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeHorizontalPodAutoscalerList reads from what encodeHorizontalPodAutoscalerList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHorizontalPodAutoscalerList(
+  obj: HorizontalPodAutoscalerList,
+  out = {} as HorizontalPodAutoscalerList,
+): HorizontalPodAutoscalerList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalHorizontalPodAutoscaler) ?? [];
+  return out;
 }
 
 /** Writes the HorizontalPodAutoscalerSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -582,6 +711,20 @@ export function decodeHorizontalPodAutoscalerSpec(r: Reader, end: number): Horiz
   if (f4 !== undefined) obj.metrics = f4;
   if (f5 !== undefined) obj.behavior = f5;
   return obj;
+}
+
+/** What decodeHorizontalPodAutoscalerSpec reads from what encodeHorizontalPodAutoscalerSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHorizontalPodAutoscalerSpec(
+  obj: HorizontalPodAutoscalerSpec,
+  out = {} as HorizontalPodAutoscalerSpec,
+): HorizontalPodAutoscalerSpec {
+  out.scaleTargetRef = canonicalCrossVersionObjectReference(obj.scaleTargetRef ?? EMPTY_STRUCT);
+  if (obj.minReplicas != null) out.minReplicas = wireInt32(obj.minReplicas);
+  out.maxReplicas = wireInt32(obj.maxReplicas);
+  const f4 = wireStructList(obj.metrics, canonicalMetricSpec);
+  if (f4 !== undefined) out.metrics = f4;
+  if (obj.behavior != null) out.behavior = canonicalHorizontalPodAutoscalerBehavior(obj.behavior);
+  return out;
 }
 
 /** Writes the HorizontalPodAutoscalerStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -658,6 +801,23 @@ export function decodeHorizontalPodAutoscalerStatus(r: Reader, end: number): Hor
   return obj;
 }
 
+/** What decodeHorizontalPodAutoscalerStatus reads from what encodeHorizontalPodAutoscalerStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHorizontalPodAutoscalerStatus(
+  obj: HorizontalPodAutoscalerStatus,
+  out = {} as HorizontalPodAutoscalerStatus,
+): HorizontalPodAutoscalerStatus {
+  if (obj.observedGeneration != null) out.observedGeneration = wireInt64(obj.observedGeneration);
+  const f2 = canonicalTime(obj.lastScaleTime);
+  if (f2) out.lastScaleTime = f2;
+  const f3 = wireInt32(obj.currentReplicas);
+  if (f3) out.currentReplicas = f3;
+  out.desiredReplicas = wireInt32(obj.desiredReplicas);
+  out.currentMetrics = wireStructList(obj.currentMetrics, canonicalMetricStatus) ?? [];
+  const f6 = wireStructList(obj.conditions, canonicalHorizontalPodAutoscalerCondition);
+  if (f6 !== undefined) out.conditions = f6;
+  return out;
+}
+
 /** Writes the MetricIdentifier message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeMetricIdentifier(obj: MetricIdentifier, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -692,6 +852,16 @@ export function decodeMetricIdentifier(r: Reader, end: number): MetricIdentifier
   obj.name = f1 ?? "";
   if (f2 !== undefined) obj.selector = f2;
   return obj;
+}
+
+/** What decodeMetricIdentifier reads from what encodeMetricIdentifier writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalMetricIdentifier(
+  obj: MetricIdentifier,
+  out = {} as MetricIdentifier,
+): MetricIdentifier {
+  out.name = wireString(obj.name ?? "");
+  if (obj.selector != null) out.selector = canonicalLabelSelector(obj.selector);
+  return out;
 }
 
 /** Writes the MetricSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -778,6 +948,18 @@ export function decodeMetricSpec(r: Reader, end: number): MetricSpec {
   return obj;
 }
 
+/** What decodeMetricSpec reads from what encodeMetricSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalMetricSpec(obj: MetricSpec, out = {} as MetricSpec): MetricSpec {
+  out.type = wireString(obj.type ?? "");
+  if (obj.object != null) out.object = canonicalObjectMetricSource(obj.object);
+  if (obj.pods != null) out.pods = canonicalPodsMetricSource(obj.pods);
+  if (obj.resource != null) out.resource = canonicalResourceMetricSource(obj.resource);
+  if (obj.containerResource != null)
+    out.containerResource = canonicalContainerResourceMetricSource(obj.containerResource);
+  if (obj.external != null) out.external = canonicalExternalMetricSource(obj.external);
+  return out;
+}
+
 /** Writes the MetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeMetricStatus(obj: MetricStatus, w: Writer): void {
   w.stringField(10, obj.type ?? "");
@@ -862,6 +1044,18 @@ export function decodeMetricStatus(r: Reader, end: number): MetricStatus {
   return obj;
 }
 
+/** What decodeMetricStatus reads from what encodeMetricStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalMetricStatus(obj: MetricStatus, out = {} as MetricStatus): MetricStatus {
+  out.type = wireString(obj.type ?? "");
+  if (obj.object != null) out.object = canonicalObjectMetricStatus(obj.object);
+  if (obj.pods != null) out.pods = canonicalPodsMetricStatus(obj.pods);
+  if (obj.resource != null) out.resource = canonicalResourceMetricStatus(obj.resource);
+  if (obj.containerResource != null)
+    out.containerResource = canonicalContainerResourceMetricStatus(obj.containerResource);
+  if (obj.external != null) out.external = canonicalExternalMetricStatus(obj.external);
+  return out;
+}
+
 /** Writes the MetricTarget message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeMetricTarget(obj: MetricTarget, w: Writer): void {
   w.stringField(10, obj.type ?? "");
@@ -916,6 +1110,15 @@ export function decodeMetricTarget(r: Reader, end: number): MetricTarget {
   return obj;
 }
 
+/** What decodeMetricTarget reads from what encodeMetricTarget writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalMetricTarget(obj: MetricTarget, out = {} as MetricTarget): MetricTarget {
+  out.type = wireString(obj.type ?? "");
+  if (obj.value != null) out.value = canonicalQuantity(obj.value);
+  if (obj.averageValue != null) out.averageValue = canonicalQuantity(obj.averageValue);
+  if (obj.averageUtilization != null) out.averageUtilization = wireInt32(obj.averageUtilization);
+  return out;
+}
+
 /** Writes the MetricValueStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeMetricValueStatus(obj: MetricValueStatus, w: Writer): void {
   if (obj.value != null) {
@@ -962,6 +1165,17 @@ export function decodeMetricValueStatus(r: Reader, end: number): MetricValueStat
   if (f2 !== undefined) obj.averageValue = f2;
   if (f3 !== undefined) obj.averageUtilization = f3;
   return obj;
+}
+
+/** What decodeMetricValueStatus reads from what encodeMetricValueStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalMetricValueStatus(
+  obj: MetricValueStatus,
+  out = {} as MetricValueStatus,
+): MetricValueStatus {
+  if (obj.value != null) out.value = canonicalQuantity(obj.value);
+  if (obj.averageValue != null) out.averageValue = canonicalQuantity(obj.averageValue);
+  if (obj.averageUtilization != null) out.averageUtilization = wireInt32(obj.averageUtilization);
+  return out;
 }
 
 /** Writes the ObjectMetricSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -1012,6 +1226,17 @@ export function decodeObjectMetricSource(r: Reader, end: number): ObjectMetricSo
   return obj;
 }
 
+/** What decodeObjectMetricSource reads from what encodeObjectMetricSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalObjectMetricSource(
+  obj: ObjectMetricSource,
+  out = {} as ObjectMetricSource,
+): ObjectMetricSource {
+  out.describedObject = canonicalCrossVersionObjectReference(obj.describedObject ?? EMPTY_STRUCT);
+  out.target = canonicalMetricTarget(obj.target ?? EMPTY_STRUCT);
+  out.metric = canonicalMetricIdentifier(obj.metric ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the ObjectMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeObjectMetricStatus(obj: ObjectMetricStatus, w: Writer): void {
   w.forkField(10);
@@ -1060,6 +1285,17 @@ export function decodeObjectMetricStatus(r: Reader, end: number): ObjectMetricSt
   return obj;
 }
 
+/** What decodeObjectMetricStatus reads from what encodeObjectMetricStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalObjectMetricStatus(
+  obj: ObjectMetricStatus,
+  out = {} as ObjectMetricStatus,
+): ObjectMetricStatus {
+  out.metric = canonicalMetricIdentifier(obj.metric ?? EMPTY_STRUCT);
+  out.current = canonicalMetricValueStatus(obj.current ?? EMPTY_STRUCT);
+  out.describedObject = canonicalCrossVersionObjectReference(obj.describedObject ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the PodsMetricSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodsMetricSource(obj: PodsMetricSource, w: Writer): void {
   w.forkField(10);
@@ -1096,6 +1332,16 @@ export function decodePodsMetricSource(r: Reader, end: number): PodsMetricSource
   obj.metric = f1 ?? decodeMetricIdentifier(r, r.pos);
   obj.target = f2 ?? decodeMetricTarget(r, r.pos);
   return obj;
+}
+
+/** What decodePodsMetricSource reads from what encodePodsMetricSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodsMetricSource(
+  obj: PodsMetricSource,
+  out = {} as PodsMetricSource,
+): PodsMetricSource {
+  out.metric = canonicalMetricIdentifier(obj.metric ?? EMPTY_STRUCT);
+  out.target = canonicalMetricTarget(obj.target ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the PodsMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -1136,6 +1382,16 @@ export function decodePodsMetricStatus(r: Reader, end: number): PodsMetricStatus
   return obj;
 }
 
+/** What decodePodsMetricStatus reads from what encodePodsMetricStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodsMetricStatus(
+  obj: PodsMetricStatus,
+  out = {} as PodsMetricStatus,
+): PodsMetricStatus {
+  out.metric = canonicalMetricIdentifier(obj.metric ?? EMPTY_STRUCT);
+  out.current = canonicalMetricValueStatus(obj.current ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the ResourceMetricSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceMetricSource(obj: ResourceMetricSource, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -1168,6 +1424,16 @@ export function decodeResourceMetricSource(r: Reader, end: number): ResourceMetr
   obj.name = f1 ?? "";
   obj.target = f2 ?? decodeMetricTarget(r, r.pos);
   return obj;
+}
+
+/** What decodeResourceMetricSource reads from what encodeResourceMetricSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceMetricSource(
+  obj: ResourceMetricSource,
+  out = {} as ResourceMetricSource,
+): ResourceMetricSource {
+  out.name = wireString(obj.name ?? "");
+  out.target = canonicalMetricTarget(obj.target ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the ResourceMetricStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -1204,11 +1470,26 @@ export function decodeResourceMetricStatus(r: Reader, end: number): ResourceMetr
   return obj;
 }
 
+/** What decodeResourceMetricStatus reads from what encodeResourceMetricStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceMetricStatus(
+  obj: ResourceMetricStatus,
+  out = {} as ResourceMetricStatus,
+): ResourceMetricStatus {
+  out.name = wireString(obj.name ?? "");
+  out.current = canonicalMetricValueStatus(obj.current ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  HorizontalPodAutoscaler: { encode: encodeHorizontalPodAutoscaler, decode: decodeHorizontalPodAutoscaler },
+  HorizontalPodAutoscaler: {
+    encode: encodeHorizontalPodAutoscaler,
+    decode: decodeHorizontalPodAutoscaler,
+    canonical: canonicalHorizontalPodAutoscaler,
+  },
   HorizontalPodAutoscalerList: {
     encode: encodeHorizontalPodAutoscalerList,
     decode: decodeHorizontalPodAutoscalerList,
+    canonical: canonicalHorizontalPodAutoscalerList,
   },
 } satisfies Record<string, ProtobufCodec>;

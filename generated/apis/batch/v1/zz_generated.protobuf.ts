@@ -20,19 +20,33 @@ import type {
 } from "../../../../api/batch/v1/types.js";
 import {
   EMPTY_STRUCT,
+  canonicalTime,
   decodeTime,
   encodeTime,
+  wireBool,
+  wireEnum,
+  wireInt32,
+  wireInt64,
+  wireList,
+  wireString,
+  wireStrings,
+  wireStructList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
 import {
+  canonicalObjectReference,
+  canonicalPodTemplateSpec,
   decodeObjectReference,
   decodePodTemplateSpec,
   encodeObjectReference,
   encodePodTemplateSpec,
 } from "../../core/v1/zz_generated.protobuf.js";
 import {
+  canonicalLabelSelector,
+  canonicalListMeta,
+  canonicalObjectMeta,
   decodeLabelSelector,
   decodeListMeta,
   decodeObjectMeta,
@@ -89,6 +103,14 @@ export function decodeCronJob(r: Reader, end: number): CronJob {
   return obj;
 }
 
+/** What decodeCronJob reads from what encodeCronJob writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCronJob(obj: CronJob, out = {} as CronJob): CronJob {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalCronJobSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalCronJobStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the CronJobList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCronJobList(obj: CronJobList, w: Writer): void {
   w.forkField(10);
@@ -128,6 +150,13 @@ export function decodeCronJobList(r: Reader, end: number): CronJobList {
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeCronJobList reads from what encodeCronJobList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCronJobList(obj: CronJobList, out = {} as CronJobList): CronJobList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalCronJob) ?? [];
+  return out;
 }
 
 /** Writes the CronJobSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -200,6 +229,21 @@ export function decodeCronJobSpec(r: Reader, end: number): CronJobSpec {
   return obj;
 }
 
+/** What decodeCronJobSpec reads from what encodeCronJobSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCronJobSpec(obj: CronJobSpec, out = {} as CronJobSpec): CronJobSpec {
+  out.schedule = wireString(obj.schedule ?? "");
+  if (obj.timeZone != null) out.timeZone = wireString(obj.timeZone);
+  if (obj.startingDeadlineSeconds != null)
+    out.startingDeadlineSeconds = wireInt64(obj.startingDeadlineSeconds);
+  if (obj.concurrencyPolicy) out.concurrencyPolicy = wireString(obj.concurrencyPolicy);
+  if (obj.suspend != null) out.suspend = wireBool(obj.suspend);
+  out.jobTemplate = canonicalJobTemplateSpec(obj.jobTemplate ?? EMPTY_STRUCT);
+  if (obj.successfulJobsHistoryLimit != null)
+    out.successfulJobsHistoryLimit = wireInt32(obj.successfulJobsHistoryLimit);
+  if (obj.failedJobsHistoryLimit != null) out.failedJobsHistoryLimit = wireInt32(obj.failedJobsHistoryLimit);
+  return out;
+}
+
 /** Writes the CronJobStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCronJobStatus(obj: CronJobStatus, w: Writer): void {
   if (obj.active != null)
@@ -255,6 +299,17 @@ export function decodeCronJobStatus(r: Reader, end: number): CronJobStatus {
   return obj;
 }
 
+/** What decodeCronJobStatus reads from what encodeCronJobStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCronJobStatus(obj: CronJobStatus, out = {} as CronJobStatus): CronJobStatus {
+  const f1 = wireStructList(obj.active, canonicalObjectReference);
+  if (f1 !== undefined) out.active = f1;
+  const f4 = canonicalTime(obj.lastScheduleTime);
+  if (f4) out.lastScheduleTime = f4;
+  const f5 = canonicalTime(obj.lastSuccessfulTime);
+  if (f5) out.lastSuccessfulTime = f5;
+  return out;
+}
+
 /** Writes the Job message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeJob(obj: Job, w: Writer): void {
   w.forkField(10);
@@ -301,6 +356,14 @@ export function decodeJob(r: Reader, end: number): Job {
   obj.spec = f2 ?? decodeJobSpec(r, r.pos);
   obj.status = f3 ?? decodeJobStatus(r, r.pos);
   return obj;
+}
+
+/** What decodeJob reads from what encodeJob writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalJob(obj: Job, out = {} as Job): Job {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalJobSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalJobStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the JobCondition message body (no length prefix), byte for byte as Go marshals it. */
@@ -365,6 +428,19 @@ export function decodeJobCondition(r: Reader, end: number): JobCondition {
   return obj;
 }
 
+/** What decodeJobCondition reads from what encodeJobCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalJobCondition(obj: JobCondition, out = {} as JobCondition): JobCondition {
+  out.type = wireString(obj.type ?? "");
+  out.status = wireString(obj.status ?? "");
+  const f3 = canonicalTime(obj.lastProbeTime);
+  if (f3) out.lastProbeTime = f3;
+  const f4 = canonicalTime(obj.lastTransitionTime);
+  if (f4) out.lastTransitionTime = f4;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  return out;
+}
+
 /** Writes the JobList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeJobList(obj: JobList, w: Writer): void {
   w.forkField(10);
@@ -404,6 +480,13 @@ export function decodeJobList(r: Reader, end: number): JobList {
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeJobList reads from what encodeJobList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalJobList(obj: JobList, out = {} as JobList): JobList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalJob) ?? [];
+  return out;
 }
 
 /** Writes the JobSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -542,6 +625,28 @@ export function decodeJobSpec(r: Reader, end: number): JobSpec {
   return obj;
 }
 
+/** What decodeJobSpec reads from what encodeJobSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalJobSpec(obj: JobSpec, out = {} as JobSpec): JobSpec {
+  if (obj.parallelism != null) out.parallelism = wireInt32(obj.parallelism);
+  if (obj.completions != null) out.completions = wireInt32(obj.completions);
+  if (obj.activeDeadlineSeconds != null) out.activeDeadlineSeconds = wireInt64(obj.activeDeadlineSeconds);
+  if (obj.podFailurePolicy != null) out.podFailurePolicy = canonicalPodFailurePolicy(obj.podFailurePolicy);
+  if (obj.successPolicy != null) out.successPolicy = canonicalSuccessPolicy(obj.successPolicy);
+  if (obj.backoffLimit != null) out.backoffLimit = wireInt32(obj.backoffLimit);
+  if (obj.backoffLimitPerIndex != null) out.backoffLimitPerIndex = wireInt32(obj.backoffLimitPerIndex);
+  if (obj.maxFailedIndexes != null) out.maxFailedIndexes = wireInt32(obj.maxFailedIndexes);
+  if (obj.selector != null) out.selector = canonicalLabelSelector(obj.selector);
+  if (obj.manualSelector != null) out.manualSelector = wireBool(obj.manualSelector);
+  out.template = canonicalPodTemplateSpec(obj.template ?? EMPTY_STRUCT);
+  if (obj.ttlSecondsAfterFinished != null)
+    out.ttlSecondsAfterFinished = wireInt32(obj.ttlSecondsAfterFinished);
+  if (obj.completionMode != null) out.completionMode = wireString(obj.completionMode);
+  if (obj.suspend != null) out.suspend = wireBool(obj.suspend);
+  if (obj.podReplacementPolicy != null) out.podReplacementPolicy = wireString(obj.podReplacementPolicy);
+  if (obj.managedBy != null) out.managedBy = wireString(obj.managedBy);
+  return out;
+}
+
 /** Writes the JobStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeJobStatus(obj: JobStatus, w: Writer): void {
   if (obj.conditions != null)
@@ -651,6 +756,29 @@ export function decodeJobStatus(r: Reader, end: number): JobStatus {
   return obj;
 }
 
+/** What decodeJobStatus reads from what encodeJobStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalJobStatus(obj: JobStatus, out = {} as JobStatus): JobStatus {
+  const f1 = wireStructList(obj.conditions, canonicalJobCondition);
+  if (f1 !== undefined) out.conditions = f1;
+  const f2 = canonicalTime(obj.startTime);
+  if (f2) out.startTime = f2;
+  const f3 = canonicalTime(obj.completionTime);
+  if (f3) out.completionTime = f3;
+  const f4 = wireInt32(obj.active);
+  if (f4) out.active = f4;
+  const f5 = wireInt32(obj.succeeded);
+  if (f5) out.succeeded = f5;
+  const f6 = wireInt32(obj.failed);
+  if (f6) out.failed = f6;
+  if (obj.terminating != null) out.terminating = wireInt32(obj.terminating);
+  if (obj.completedIndexes) out.completedIndexes = wireString(obj.completedIndexes);
+  if (obj.failedIndexes != null) out.failedIndexes = wireString(obj.failedIndexes);
+  if (obj.uncountedTerminatedPods != null)
+    out.uncountedTerminatedPods = canonicalUncountedTerminatedPods(obj.uncountedTerminatedPods);
+  if (obj.ready != null) out.ready = wireInt32(obj.ready);
+  return out;
+}
+
 /** Writes the JobTemplateSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeJobTemplateSpec(obj: JobTemplateSpec, w: Writer): void {
   w.forkField(10);
@@ -689,6 +817,13 @@ export function decodeJobTemplateSpec(r: Reader, end: number): JobTemplateSpec {
   return obj;
 }
 
+/** What decodeJobTemplateSpec reads from what encodeJobTemplateSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalJobTemplateSpec(obj: JobTemplateSpec, out = {} as JobTemplateSpec): JobTemplateSpec {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalJobSpec(obj.spec ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the PodFailurePolicy message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodFailurePolicy(obj: PodFailurePolicy, w: Writer): void {
   if (obj.rules != null)
@@ -718,6 +853,15 @@ export function decodePodFailurePolicy(r: Reader, end: number): PodFailurePolicy
   const obj = {} as PodFailurePolicy;
   obj.rules = f1 ?? [];
   return obj;
+}
+
+/** What decodePodFailurePolicy reads from what encodePodFailurePolicy writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodFailurePolicy(
+  obj: PodFailurePolicy,
+  out = {} as PodFailurePolicy,
+): PodFailurePolicy {
+  out.rules = wireStructList(obj.rules, canonicalPodFailurePolicyRule) ?? [];
+  return out;
 }
 
 /** Writes the PodFailurePolicyOnExitCodesRequirement message body (no length prefix), byte for byte as Go marshals it. */
@@ -768,6 +912,17 @@ export function decodePodFailurePolicyOnExitCodesRequirement(
   return obj;
 }
 
+/** What decodePodFailurePolicyOnExitCodesRequirement reads from what encodePodFailurePolicyOnExitCodesRequirement writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodFailurePolicyOnExitCodesRequirement(
+  obj: PodFailurePolicyOnExitCodesRequirement,
+  out = {} as PodFailurePolicyOnExitCodesRequirement,
+): PodFailurePolicyOnExitCodesRequirement {
+  if (obj.containerName != null) out.containerName = wireString(obj.containerName);
+  out.operator = wireEnum(obj.operator) as PodFailurePolicyOnExitCodesRequirement["operator"];
+  out.values = wireList(obj.values, wireInt32) ?? [];
+  return out;
+}
+
 /** Writes the PodFailurePolicyOnPodConditionsPattern message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodFailurePolicyOnPodConditionsPattern(
   obj: PodFailurePolicyOnPodConditionsPattern,
@@ -803,6 +958,16 @@ export function decodePodFailurePolicyOnPodConditionsPattern(
   obj.type = f1 ?? "";
   obj.status = f2 ?? "";
   return obj;
+}
+
+/** What decodePodFailurePolicyOnPodConditionsPattern reads from what encodePodFailurePolicyOnPodConditionsPattern writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodFailurePolicyOnPodConditionsPattern(
+  obj: PodFailurePolicyOnPodConditionsPattern,
+  out = {} as PodFailurePolicyOnPodConditionsPattern,
+): PodFailurePolicyOnPodConditionsPattern {
+  out.type = wireString(obj.type ?? "");
+  out.status = wireString(obj.status ?? "");
+  return out;
 }
 
 /** Writes the PodFailurePolicyRule message body (no length prefix), byte for byte as Go marshals it. */
@@ -854,6 +1019,19 @@ export function decodePodFailurePolicyRule(r: Reader, end: number): PodFailurePo
   return obj;
 }
 
+/** What decodePodFailurePolicyRule reads from what encodePodFailurePolicyRule writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodFailurePolicyRule(
+  obj: PodFailurePolicyRule,
+  out = {} as PodFailurePolicyRule,
+): PodFailurePolicyRule {
+  out.action = wireEnum(obj.action) as PodFailurePolicyRule["action"];
+  if (obj.onExitCodes != null)
+    out.onExitCodes = canonicalPodFailurePolicyOnExitCodesRequirement(obj.onExitCodes);
+  const f3 = wireStructList(obj.onPodConditions, canonicalPodFailurePolicyOnPodConditionsPattern);
+  if (f3 !== undefined) out.onPodConditions = f3;
+  return out;
+}
+
 /** Writes the SuccessPolicy message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSuccessPolicy(obj: SuccessPolicy, w: Writer): void {
   if (obj.rules != null)
@@ -883,6 +1061,12 @@ export function decodeSuccessPolicy(r: Reader, end: number): SuccessPolicy {
   const obj = {} as SuccessPolicy;
   obj.rules = f1 ?? [];
   return obj;
+}
+
+/** What decodeSuccessPolicy reads from what encodeSuccessPolicy writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSuccessPolicy(obj: SuccessPolicy, out = {} as SuccessPolicy): SuccessPolicy {
+  out.rules = wireStructList(obj.rules, canonicalSuccessPolicyRule) ?? [];
+  return out;
 }
 
 /** Writes the SuccessPolicyRule message body (no length prefix), byte for byte as Go marshals it. */
@@ -915,6 +1099,16 @@ export function decodeSuccessPolicyRule(r: Reader, end: number): SuccessPolicyRu
   return obj;
 }
 
+/** What decodeSuccessPolicyRule reads from what encodeSuccessPolicyRule writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSuccessPolicyRule(
+  obj: SuccessPolicyRule,
+  out = {} as SuccessPolicyRule,
+): SuccessPolicyRule {
+  if (obj.succeededIndexes != null) out.succeededIndexes = wireString(obj.succeededIndexes);
+  if (obj.succeededCount != null) out.succeededCount = wireInt32(obj.succeededCount);
+  return out;
+}
+
 /** Writes the UncountedTerminatedPods message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeUncountedTerminatedPods(obj: UncountedTerminatedPods, w: Writer): void {
   if (obj.succeeded != null) for (const x of obj.succeeded) w.stringField(10, x);
@@ -945,10 +1139,22 @@ export function decodeUncountedTerminatedPods(r: Reader, end: number): Uncounted
   return obj;
 }
 
+/** What decodeUncountedTerminatedPods reads from what encodeUncountedTerminatedPods writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalUncountedTerminatedPods(
+  obj: UncountedTerminatedPods,
+  out = {} as UncountedTerminatedPods,
+): UncountedTerminatedPods {
+  const f1 = wireStrings(obj.succeeded);
+  if (f1 !== undefined) out.succeeded = f1;
+  const f2 = wireStrings(obj.failed);
+  if (f2 !== undefined) out.failed = f2;
+  return out;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  CronJob: { encode: encodeCronJob, decode: decodeCronJob },
-  CronJobList: { encode: encodeCronJobList, decode: decodeCronJobList },
-  Job: { encode: encodeJob, decode: decodeJob },
-  JobList: { encode: encodeJobList, decode: decodeJobList },
+  CronJob: { encode: encodeCronJob, decode: decodeCronJob, canonical: canonicalCronJob },
+  CronJobList: { encode: encodeCronJobList, decode: decodeCronJobList, canonical: canonicalCronJobList },
+  Job: { encode: encodeJob, decode: decodeJob, canonical: canonicalJob },
+  JobList: { encode: encodeJobList, decode: decodeJobList, canonical: canonicalJobList },
 } satisfies Record<string, ProtobufCodec>;

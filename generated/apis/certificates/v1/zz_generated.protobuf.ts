@@ -11,16 +11,25 @@ import {
   EMPTY_STRUCT,
   base64ToBytes,
   bytesToBase64,
+  canonicalTime,
   decodeTime,
   encodeTime,
   mapObject,
   sortedEntries,
+  wireBytes,
+  wireInt32,
+  wireMap,
+  wireString,
+  wireStrings,
+  wireStructList,
   type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
 import {
+  canonicalListMeta,
+  canonicalObjectMeta,
   decodeListMeta,
   decodeObjectMeta,
   encodeListMeta,
@@ -73,6 +82,17 @@ export function decodeCertificateSigningRequest(r: Reader, end: number): Certifi
   obj.spec = f2 ?? decodeCertificateSigningRequestSpec(r, r.pos);
   obj.status = f3 ?? decodeCertificateSigningRequestStatus(r, r.pos);
   return obj;
+}
+
+/** What decodeCertificateSigningRequest reads from what encodeCertificateSigningRequest writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCertificateSigningRequest(
+  obj: CertificateSigningRequest,
+  out = {} as CertificateSigningRequest,
+): CertificateSigningRequest {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalCertificateSigningRequestSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalCertificateSigningRequestStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the CertificateSigningRequestCondition message body (no length prefix), byte for byte as Go marshals it. */
@@ -143,6 +163,22 @@ export function decodeCertificateSigningRequestCondition(
   return obj;
 }
 
+/** What decodeCertificateSigningRequestCondition reads from what encodeCertificateSigningRequestCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCertificateSigningRequestCondition(
+  obj: CertificateSigningRequestCondition,
+  out = {} as CertificateSigningRequestCondition,
+): CertificateSigningRequestCondition {
+  out.type = wireString(obj.type ?? "");
+  out.status = wireString(obj.status ?? "");
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  const f4 = canonicalTime(obj.lastUpdateTime);
+  if (f4) out.lastUpdateTime = f4;
+  const f5 = canonicalTime(obj.lastTransitionTime);
+  if (f5) out.lastTransitionTime = f5;
+  return out;
+}
+
 /** Writes the CertificateSigningRequestList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCertificateSigningRequestList(obj: CertificateSigningRequestList, w: Writer): void {
   w.forkField(10);
@@ -182,6 +218,16 @@ export function decodeCertificateSigningRequestList(r: Reader, end: number): Cer
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeCertificateSigningRequestList reads from what encodeCertificateSigningRequestList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCertificateSigningRequestList(
+  obj: CertificateSigningRequestList,
+  out = {} as CertificateSigningRequestList,
+): CertificateSigningRequestList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalCertificateSigningRequest) ?? [];
+  return out;
 }
 
 /** Writes the CertificateSigningRequestSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -273,6 +319,25 @@ export function decodeCertificateSigningRequestSpec(r: Reader, end: number): Cer
   return obj;
 }
 
+/** What decodeCertificateSigningRequestSpec reads from what encodeCertificateSigningRequestSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCertificateSigningRequestSpec(
+  obj: CertificateSigningRequestSpec,
+  out = {} as CertificateSigningRequestSpec,
+): CertificateSigningRequestSpec {
+  out.request = wireBytes(obj.request);
+  out.signerName = wireString(obj.signerName ?? "");
+  if (obj.expirationSeconds != null) out.expirationSeconds = wireInt32(obj.expirationSeconds);
+  const f5 = wireStrings(obj.usages);
+  if (f5 !== undefined) out.usages = f5;
+  if (obj.username) out.username = wireString(obj.username);
+  if (obj.uid) out.uid = wireString(obj.uid);
+  const f4 = wireStrings(obj.groups);
+  if (f4 !== undefined) out.groups = f4;
+  const f6 = wireMap(obj.extra, canonicalExtraValue);
+  if (f6 !== undefined) out.extra = f6;
+  return out;
+}
+
 /** Writes the CertificateSigningRequestStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCertificateSigningRequestStatus(obj: CertificateSigningRequestStatus, w: Writer): void {
   if (obj.conditions != null)
@@ -313,6 +378,17 @@ export function decodeCertificateSigningRequestStatus(
   return obj;
 }
 
+/** What decodeCertificateSigningRequestStatus reads from what encodeCertificateSigningRequestStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCertificateSigningRequestStatus(
+  obj: CertificateSigningRequestStatus,
+  out = {} as CertificateSigningRequestStatus,
+): CertificateSigningRequestStatus {
+  const f1 = wireStructList(obj.conditions, canonicalCertificateSigningRequestCondition);
+  if (f1 !== undefined) out.conditions = f1;
+  if (obj.certificate) out.certificate = wireBytes(obj.certificate);
+  return out;
+}
+
 /** Writes a ExtraValue as its wrapper message body: one `items` entry per element. */
 export function encodeExtraValue(obj: ExtraValue, w: Writer): void {
   if (obj != null) for (const x of obj) w.stringField(10, x);
@@ -335,14 +411,21 @@ export function decodeExtraValue(r: Reader, end: number): ExtraValue {
   return items ?? [];
 }
 
+/** What decodeExtraValue reads from what encodeExtraValue writes of `obj`, built from the list: [] when unset or empty. */
+export function canonicalExtraValue(obj: ExtraValue | null | undefined): ExtraValue {
+  return wireStrings(obj) ?? [];
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
   CertificateSigningRequest: {
     encode: encodeCertificateSigningRequest,
     decode: decodeCertificateSigningRequest,
+    canonical: canonicalCertificateSigningRequest,
   },
   CertificateSigningRequestList: {
     encode: encodeCertificateSigningRequestList,
     decode: decodeCertificateSigningRequestList,
+    canonical: canonicalCertificateSigningRequestList,
   },
 } satisfies Record<string, ProtobufCodec>;

@@ -2,13 +2,19 @@
 import type { Lease, LeaseList, LeaseSpec } from "../../../../api/coordination/v1/types.js";
 import {
   EMPTY_STRUCT,
+  canonicalMicroTime,
   decodeMicroTime,
   encodeMicroTime,
+  wireInt32,
+  wireString,
+  wireStructList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
 import {
+  canonicalListMeta,
+  canonicalObjectMeta,
   decodeListMeta,
   decodeObjectMeta,
   encodeListMeta,
@@ -53,6 +59,13 @@ export function decodeLease(r: Reader, end: number): Lease {
   return obj;
 }
 
+/** What decodeLease reads from what encodeLease writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLease(obj: Lease, out = {} as Lease): Lease {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalLeaseSpec(obj.spec ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the LeaseList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLeaseList(obj: LeaseList, w: Writer): void {
   w.forkField(10);
@@ -92,6 +105,13 @@ export function decodeLeaseList(r: Reader, end: number): LeaseList {
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeLeaseList reads from what encodeLeaseList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLeaseList(obj: LeaseList, out = {} as LeaseList): LeaseList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalLease) ?? [];
+  return out;
 }
 
 /** Writes the LeaseSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -166,8 +186,22 @@ export function decodeLeaseSpec(r: Reader, end: number): LeaseSpec {
   return obj;
 }
 
+/** What decodeLeaseSpec reads from what encodeLeaseSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLeaseSpec(obj: LeaseSpec, out = {} as LeaseSpec): LeaseSpec {
+  if (obj.holderIdentity != null) out.holderIdentity = wireString(obj.holderIdentity);
+  if (obj.leaseDurationSeconds != null) out.leaseDurationSeconds = wireInt32(obj.leaseDurationSeconds);
+  const f3 = canonicalMicroTime(obj.acquireTime);
+  if (f3) out.acquireTime = f3;
+  const f4 = canonicalMicroTime(obj.renewTime);
+  if (f4) out.renewTime = f4;
+  if (obj.leaseTransitions != null) out.leaseTransitions = wireInt32(obj.leaseTransitions);
+  if (obj.strategy != null) out.strategy = wireString(obj.strategy);
+  if (obj.preferredHolder != null) out.preferredHolder = wireString(obj.preferredHolder);
+  return out;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  Lease: { encode: encodeLease, decode: decodeLease },
-  LeaseList: { encode: encodeLeaseList, decode: decodeLeaseList },
+  Lease: { encode: encodeLease, decode: decodeLease, canonical: canonicalLease },
+  LeaseList: { encode: encodeLeaseList, decode: decodeLeaseList, canonical: canonicalLeaseList },
 } satisfies Record<string, ProtobufCodec>;

@@ -239,6 +239,10 @@ import {
   EMPTY_STRUCT,
   base64ToBytes,
   bytesToBase64,
+  canonicalIntOrString,
+  canonicalMicroTime,
+  canonicalQuantity,
+  canonicalTime,
   decodeIntOrString,
   decodeMicroTime,
   decodeQuantity,
@@ -249,12 +253,28 @@ import {
   encodeTime,
   mapObject,
   sortedEntries,
+  wireBool,
+  wireBytes,
+  wireEnum,
+  wireInt32,
+  wireInt64,
+  wireList,
+  wireMap,
+  wireString,
+  wireStringMap,
+  wireStrings,
+  wireStructList,
   type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
 import {
+  canonicalCondition,
+  canonicalLabelSelector,
+  canonicalListMeta,
+  canonicalObjectMeta,
+  canonicalOwnerReference,
   decodeCondition,
   decodeLabelSelector,
   decodeListMeta,
@@ -315,6 +335,19 @@ export function decodeAWSElasticBlockStoreVolumeSource(
   return obj;
 }
 
+/** What decodeAWSElasticBlockStoreVolumeSource reads from what encodeAWSElasticBlockStoreVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAWSElasticBlockStoreVolumeSource(
+  obj: AWSElasticBlockStoreVolumeSource,
+  out = {} as AWSElasticBlockStoreVolumeSource,
+): AWSElasticBlockStoreVolumeSource {
+  out.volumeID = wireString(obj.volumeID ?? "");
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  const f3 = wireInt32(obj.partition);
+  if (f3) out.partition = f3;
+  if (obj.readOnly) out.readOnly = true;
+  return out;
+}
+
 /** Writes the Affinity message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAffinity(obj: Affinity, w: Writer): void {
   if (obj.nodeAffinity != null) {
@@ -369,6 +402,14 @@ export function decodeAffinity(r: Reader, end: number): Affinity {
   return obj;
 }
 
+/** What decodeAffinity reads from what encodeAffinity writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAffinity(obj: Affinity, out = {} as Affinity): Affinity {
+  if (obj.nodeAffinity != null) out.nodeAffinity = canonicalNodeAffinity(obj.nodeAffinity);
+  if (obj.podAffinity != null) out.podAffinity = canonicalPodAffinity(obj.podAffinity);
+  if (obj.podAntiAffinity != null) out.podAntiAffinity = canonicalPodAntiAffinity(obj.podAntiAffinity);
+  return out;
+}
+
 /** Writes the AppArmorProfile message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAppArmorProfile(obj: AppArmorProfile, w: Writer): void {
   w.stringField(10, obj.type ?? "");
@@ -397,6 +438,13 @@ export function decodeAppArmorProfile(r: Reader, end: number): AppArmorProfile {
   obj.type = f1 ?? ("" as AppArmorProfile["type"]);
   if (f2 !== undefined) obj.localhostProfile = f2;
   return obj;
+}
+
+/** What decodeAppArmorProfile reads from what encodeAppArmorProfile writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAppArmorProfile(obj: AppArmorProfile, out = {} as AppArmorProfile): AppArmorProfile {
+  out.type = wireEnum(obj.type) as AppArmorProfile["type"];
+  if (obj.localhostProfile != null) out.localhostProfile = wireString(obj.localhostProfile);
+  return out;
 }
 
 /** Writes the AttachedVolume message body (no length prefix), byte for byte as Go marshals it. */
@@ -429,6 +477,13 @@ export function decodeAttachedVolume(r: Reader, end: number): AttachedVolume {
   return obj;
 }
 
+/** What decodeAttachedVolume reads from what encodeAttachedVolume writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAttachedVolume(obj: AttachedVolume, out = {} as AttachedVolume): AttachedVolume {
+  out.name = wireString(obj.name ?? "");
+  out.devicePath = wireString(obj.devicePath ?? "");
+  return out;
+}
+
 /** Writes the AvoidPods message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAvoidPods(obj: AvoidPods, w: Writer): void {
   if (obj.preferAvoidPods != null)
@@ -458,6 +513,13 @@ export function decodeAvoidPods(r: Reader, end: number): AvoidPods {
   const obj = {} as AvoidPods;
   if (f1 !== undefined) obj.preferAvoidPods = f1;
   return obj;
+}
+
+/** What decodeAvoidPods reads from what encodeAvoidPods writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAvoidPods(obj: AvoidPods, out = {} as AvoidPods): AvoidPods {
+  const f1 = wireStructList(obj.preferAvoidPods, canonicalPreferAvoidPodsEntry);
+  if (f1 !== undefined) out.preferAvoidPods = f1;
+  return out;
 }
 
 /** Writes the AzureDiskVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -514,6 +576,20 @@ export function decodeAzureDiskVolumeSource(r: Reader, end: number): AzureDiskVo
   return obj;
 }
 
+/** What decodeAzureDiskVolumeSource reads from what encodeAzureDiskVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAzureDiskVolumeSource(
+  obj: AzureDiskVolumeSource,
+  out = {} as AzureDiskVolumeSource,
+): AzureDiskVolumeSource {
+  out.diskName = wireString(obj.diskName ?? "");
+  out.diskURI = wireString(obj.diskURI ?? "");
+  if (obj.cachingMode != null) out.cachingMode = wireString(obj.cachingMode);
+  if (obj.fsType != null) out.fsType = wireString(obj.fsType);
+  if (obj.readOnly != null) out.readOnly = wireBool(obj.readOnly);
+  if (obj.kind != null) out.kind = wireString(obj.kind);
+  return out;
+}
+
 /** Writes the AzureFilePersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAzureFilePersistentVolumeSource(obj: AzureFilePersistentVolumeSource, w: Writer): void {
   w.stringField(10, obj.secretName ?? "");
@@ -559,6 +635,18 @@ export function decodeAzureFilePersistentVolumeSource(
   return obj;
 }
 
+/** What decodeAzureFilePersistentVolumeSource reads from what encodeAzureFilePersistentVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAzureFilePersistentVolumeSource(
+  obj: AzureFilePersistentVolumeSource,
+  out = {} as AzureFilePersistentVolumeSource,
+): AzureFilePersistentVolumeSource {
+  out.secretName = wireString(obj.secretName ?? "");
+  out.shareName = wireString(obj.shareName ?? "");
+  if (obj.readOnly) out.readOnly = true;
+  if (obj.secretNamespace != null) out.secretNamespace = wireString(obj.secretNamespace);
+  return out;
+}
+
 /** Writes the AzureFileVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAzureFileVolumeSource(obj: AzureFileVolumeSource, w: Writer): void {
   w.stringField(10, obj.secretName ?? "");
@@ -593,6 +681,17 @@ export function decodeAzureFileVolumeSource(r: Reader, end: number): AzureFileVo
   obj.shareName = f2 ?? "";
   if (f3) obj.readOnly = f3;
   return obj;
+}
+
+/** What decodeAzureFileVolumeSource reads from what encodeAzureFileVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAzureFileVolumeSource(
+  obj: AzureFileVolumeSource,
+  out = {} as AzureFileVolumeSource,
+): AzureFileVolumeSource {
+  out.secretName = wireString(obj.secretName ?? "");
+  out.shareName = wireString(obj.shareName ?? "");
+  if (obj.readOnly) out.readOnly = true;
+  return out;
 }
 
 /** Writes the Binding message body (no length prefix), byte for byte as Go marshals it. */
@@ -631,6 +730,13 @@ export function decodeBinding(r: Reader, end: number): Binding {
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   obj.target = f2 ?? decodeObjectReference(r, r.pos);
   return obj;
+}
+
+/** What decodeBinding reads from what encodeBinding writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalBinding(obj: Binding, out = {} as Binding): Binding {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.target = canonicalObjectReference(obj.target ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the CSIPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -756,6 +862,30 @@ export function decodeCSIPersistentVolumeSource(r: Reader, end: number): CSIPers
   return obj;
 }
 
+/** What decodeCSIPersistentVolumeSource reads from what encodeCSIPersistentVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCSIPersistentVolumeSource(
+  obj: CSIPersistentVolumeSource,
+  out = {} as CSIPersistentVolumeSource,
+): CSIPersistentVolumeSource {
+  out.driver = wireString(obj.driver ?? "");
+  out.volumeHandle = wireString(obj.volumeHandle ?? "");
+  if (obj.readOnly) out.readOnly = true;
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  const f5 = wireStringMap(obj.volumeAttributes);
+  if (f5 !== undefined) out.volumeAttributes = f5;
+  if (obj.controllerPublishSecretRef != null)
+    out.controllerPublishSecretRef = canonicalSecretReference(obj.controllerPublishSecretRef);
+  if (obj.nodeStageSecretRef != null)
+    out.nodeStageSecretRef = canonicalSecretReference(obj.nodeStageSecretRef);
+  if (obj.nodePublishSecretRef != null)
+    out.nodePublishSecretRef = canonicalSecretReference(obj.nodePublishSecretRef);
+  if (obj.controllerExpandSecretRef != null)
+    out.controllerExpandSecretRef = canonicalSecretReference(obj.controllerExpandSecretRef);
+  if (obj.nodeExpandSecretRef != null)
+    out.nodeExpandSecretRef = canonicalSecretReference(obj.nodeExpandSecretRef);
+  return out;
+}
+
 /** Writes the CSIVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCSIVolumeSource(obj: CSIVolumeSource, w: Writer): void {
   w.stringField(10, obj.driver ?? "");
@@ -825,6 +955,18 @@ export function decodeCSIVolumeSource(r: Reader, end: number): CSIVolumeSource {
   return obj;
 }
 
+/** What decodeCSIVolumeSource reads from what encodeCSIVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCSIVolumeSource(obj: CSIVolumeSource, out = {} as CSIVolumeSource): CSIVolumeSource {
+  out.driver = wireString(obj.driver ?? "");
+  if (obj.readOnly != null) out.readOnly = wireBool(obj.readOnly);
+  if (obj.fsType != null) out.fsType = wireString(obj.fsType);
+  const f4 = wireStringMap(obj.volumeAttributes);
+  if (f4 !== undefined) out.volumeAttributes = f4;
+  if (obj.nodePublishSecretRef != null)
+    out.nodePublishSecretRef = canonicalLocalObjectReference(obj.nodePublishSecretRef);
+  return out;
+}
+
 /** Writes the Capabilities message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCapabilities(obj: Capabilities, w: Writer): void {
   if (obj.add != null) for (const x of obj.add) w.stringField(10, x);
@@ -853,6 +995,15 @@ export function decodeCapabilities(r: Reader, end: number): Capabilities {
   if (f1 !== undefined) obj.add = f1;
   if (f2 !== undefined) obj.drop = f2;
   return obj;
+}
+
+/** What decodeCapabilities reads from what encodeCapabilities writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCapabilities(obj: Capabilities, out = {} as Capabilities): Capabilities {
+  const f1 = wireStrings(obj.add);
+  if (f1 !== undefined) out.add = f1;
+  const f2 = wireStrings(obj.drop);
+  if (f2 !== undefined) out.drop = f2;
+  return out;
 }
 
 /** Writes the CephFSPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -915,6 +1066,20 @@ export function decodeCephFSPersistentVolumeSource(r: Reader, end: number): Ceph
   return obj;
 }
 
+/** What decodeCephFSPersistentVolumeSource reads from what encodeCephFSPersistentVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCephFSPersistentVolumeSource(
+  obj: CephFSPersistentVolumeSource,
+  out = {} as CephFSPersistentVolumeSource,
+): CephFSPersistentVolumeSource {
+  out.monitors = wireStrings(obj.monitors) ?? [];
+  if (obj.path) out.path = wireString(obj.path);
+  if (obj.user) out.user = wireString(obj.user);
+  if (obj.secretFile) out.secretFile = wireString(obj.secretFile);
+  if (obj.secretRef != null) out.secretRef = canonicalSecretReference(obj.secretRef);
+  if (obj.readOnly) out.readOnly = true;
+  return out;
+}
+
 /** Writes the CephFSVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCephFSVolumeSource(obj: CephFSVolumeSource, w: Writer): void {
   if (obj.monitors != null) for (const x of obj.monitors) w.stringField(10, x);
@@ -975,6 +1140,20 @@ export function decodeCephFSVolumeSource(r: Reader, end: number): CephFSVolumeSo
   return obj;
 }
 
+/** What decodeCephFSVolumeSource reads from what encodeCephFSVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCephFSVolumeSource(
+  obj: CephFSVolumeSource,
+  out = {} as CephFSVolumeSource,
+): CephFSVolumeSource {
+  out.monitors = wireStrings(obj.monitors) ?? [];
+  if (obj.path) out.path = wireString(obj.path);
+  if (obj.user) out.user = wireString(obj.user);
+  if (obj.secretFile) out.secretFile = wireString(obj.secretFile);
+  if (obj.secretRef != null) out.secretRef = canonicalLocalObjectReference(obj.secretRef);
+  if (obj.readOnly) out.readOnly = true;
+  return out;
+}
+
 /** Writes the CinderPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCinderPersistentVolumeSource(obj: CinderPersistentVolumeSource, w: Writer): void {
   w.stringField(10, obj.volumeID ?? "");
@@ -1021,6 +1200,18 @@ export function decodeCinderPersistentVolumeSource(r: Reader, end: number): Cind
   if (f3) obj.readOnly = f3;
   if (f4 !== undefined) obj.secretRef = f4;
   return obj;
+}
+
+/** What decodeCinderPersistentVolumeSource reads from what encodeCinderPersistentVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCinderPersistentVolumeSource(
+  obj: CinderPersistentVolumeSource,
+  out = {} as CinderPersistentVolumeSource,
+): CinderPersistentVolumeSource {
+  out.volumeID = wireString(obj.volumeID ?? "");
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  if (obj.readOnly) out.readOnly = true;
+  if (obj.secretRef != null) out.secretRef = canonicalSecretReference(obj.secretRef);
+  return out;
 }
 
 /** Writes the CinderVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -1071,6 +1262,18 @@ export function decodeCinderVolumeSource(r: Reader, end: number): CinderVolumeSo
   return obj;
 }
 
+/** What decodeCinderVolumeSource reads from what encodeCinderVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCinderVolumeSource(
+  obj: CinderVolumeSource,
+  out = {} as CinderVolumeSource,
+): CinderVolumeSource {
+  out.volumeID = wireString(obj.volumeID ?? "");
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  if (obj.readOnly) out.readOnly = true;
+  if (obj.secretRef != null) out.secretRef = canonicalLocalObjectReference(obj.secretRef);
+  return out;
+}
+
 /** Writes the ClientIPConfig message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeClientIPConfig(obj: ClientIPConfig, w: Writer): void {
   if (obj.timeoutSeconds != null) w.int32Field(8, obj.timeoutSeconds);
@@ -1093,6 +1296,12 @@ export function decodeClientIPConfig(r: Reader, end: number): ClientIPConfig {
   const obj = {} as ClientIPConfig;
   if (f1 !== undefined) obj.timeoutSeconds = f1;
   return obj;
+}
+
+/** What decodeClientIPConfig reads from what encodeClientIPConfig writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalClientIPConfig(obj: ClientIPConfig, out = {} as ClientIPConfig): ClientIPConfig {
+  if (obj.timeoutSeconds != null) out.timeoutSeconds = wireInt32(obj.timeoutSeconds);
+  return out;
 }
 
 /** Writes the ClusterTrustBundleProjection message body (no length prefix), byte for byte as Go marshals it. */
@@ -1149,6 +1358,19 @@ export function decodeClusterTrustBundleProjection(r: Reader, end: number): Clus
   return obj;
 }
 
+/** What decodeClusterTrustBundleProjection reads from what encodeClusterTrustBundleProjection writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalClusterTrustBundleProjection(
+  obj: ClusterTrustBundleProjection,
+  out = {} as ClusterTrustBundleProjection,
+): ClusterTrustBundleProjection {
+  if (obj.name != null) out.name = wireString(obj.name);
+  if (obj.signerName != null) out.signerName = wireString(obj.signerName);
+  if (obj.labelSelector != null) out.labelSelector = canonicalLabelSelector(obj.labelSelector);
+  if (obj.optional != null) out.optional = wireBool(obj.optional);
+  out.path = wireString(obj.path ?? "");
+  return out;
+}
+
 /** Writes the ComponentCondition message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeComponentCondition(obj: ComponentCondition, w: Writer): void {
   w.stringField(10, obj.type ?? "");
@@ -1189,6 +1411,18 @@ export function decodeComponentCondition(r: Reader, end: number): ComponentCondi
   if (f3) obj.message = f3;
   if (f4) obj.error = f4;
   return obj;
+}
+
+/** What decodeComponentCondition reads from what encodeComponentCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalComponentCondition(
+  obj: ComponentCondition,
+  out = {} as ComponentCondition,
+): ComponentCondition {
+  out.type = wireString(obj.type ?? "");
+  out.status = wireString(obj.status ?? "");
+  if (obj.message) out.message = wireString(obj.message);
+  if (obj.error) out.error = wireString(obj.error);
+  return out;
 }
 
 /** Writes the ComponentStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -1232,6 +1466,14 @@ export function decodeComponentStatus(r: Reader, end: number): ComponentStatus {
   return obj;
 }
 
+/** What decodeComponentStatus reads from what encodeComponentStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalComponentStatus(obj: ComponentStatus, out = {} as ComponentStatus): ComponentStatus {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  const f2 = wireStructList(obj.conditions, canonicalComponentCondition);
+  if (f2 !== undefined) out.conditions = f2;
+  return out;
+}
+
 /** Writes the ComponentStatusList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeComponentStatusList(obj: ComponentStatusList, w: Writer): void {
   w.forkField(10);
@@ -1271,6 +1513,16 @@ export function decodeComponentStatusList(r: Reader, end: number): ComponentStat
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeComponentStatusList reads from what encodeComponentStatusList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalComponentStatusList(
+  obj: ComponentStatusList,
+  out = {} as ComponentStatusList,
+): ComponentStatusList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalComponentStatus) ?? [];
+  return out;
 }
 
 /** Writes the ConfigMap message body (no length prefix), byte for byte as Go marshals it. */
@@ -1353,6 +1605,17 @@ export function decodeConfigMap(r: Reader, end: number): ConfigMap {
   return obj;
 }
 
+/** What decodeConfigMap reads from what encodeConfigMap writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalConfigMap(obj: ConfigMap, out = {} as ConfigMap): ConfigMap {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  if (obj.immutable != null) out.immutable = wireBool(obj.immutable);
+  const f2 = wireStringMap(obj.data);
+  if (f2 !== undefined) out.data = f2;
+  const f3 = wireMap(obj.binaryData, wireBytes);
+  if (f3 !== undefined) out.binaryData = f3;
+  return out;
+}
+
 /** Writes the ConfigMapEnvSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConfigMapEnvSource(obj: ConfigMapEnvSource, w: Writer): void {
   w.forkField(10);
@@ -1385,6 +1648,16 @@ export function decodeConfigMapEnvSource(r: Reader, end: number): ConfigMapEnvSo
   Object.assign(obj, f1 ?? decodeLocalObjectReference(r, r.pos));
   if (f2 !== undefined) obj.optional = f2;
   return obj;
+}
+
+/** What decodeConfigMapEnvSource reads from what encodeConfigMapEnvSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalConfigMapEnvSource(
+  obj: ConfigMapEnvSource,
+  out = {} as ConfigMapEnvSource,
+): ConfigMapEnvSource {
+  canonicalLocalObjectReference(obj, out);
+  if (obj.optional != null) out.optional = wireBool(obj.optional);
+  return out;
 }
 
 /** Writes the ConfigMapKeySelector message body (no length prefix), byte for byte as Go marshals it. */
@@ -1427,6 +1700,17 @@ export function decodeConfigMapKeySelector(r: Reader, end: number): ConfigMapKey
   return obj;
 }
 
+/** What decodeConfigMapKeySelector reads from what encodeConfigMapKeySelector writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalConfigMapKeySelector(
+  obj: ConfigMapKeySelector,
+  out = {} as ConfigMapKeySelector,
+): ConfigMapKeySelector {
+  canonicalLocalObjectReference(obj, out);
+  out.key = wireString(obj.key ?? "");
+  if (obj.optional != null) out.optional = wireBool(obj.optional);
+  return out;
+}
+
 /** Writes the ConfigMapList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConfigMapList(obj: ConfigMapList, w: Writer): void {
   w.forkField(10);
@@ -1466,6 +1750,13 @@ export function decodeConfigMapList(r: Reader, end: number): ConfigMapList {
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeConfigMapList reads from what encodeConfigMapList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalConfigMapList(obj: ConfigMapList, out = {} as ConfigMapList): ConfigMapList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalConfigMap) ?? [];
+  return out;
 }
 
 /** Writes the ConfigMapNodeConfigSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -1516,6 +1807,19 @@ export function decodeConfigMapNodeConfigSource(r: Reader, end: number): ConfigM
   return obj;
 }
 
+/** What decodeConfigMapNodeConfigSource reads from what encodeConfigMapNodeConfigSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalConfigMapNodeConfigSource(
+  obj: ConfigMapNodeConfigSource,
+  out = {} as ConfigMapNodeConfigSource,
+): ConfigMapNodeConfigSource {
+  out.namespace = wireString(obj.namespace ?? "");
+  out.name = wireString(obj.name ?? "");
+  if (obj.uid) out.uid = wireString(obj.uid);
+  if (obj.resourceVersion) out.resourceVersion = wireString(obj.resourceVersion);
+  out.kubeletConfigKey = wireString(obj.kubeletConfigKey ?? "");
+  return out;
+}
+
 /** Writes the ConfigMapProjection message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeConfigMapProjection(obj: ConfigMapProjection, w: Writer): void {
   w.forkField(10);
@@ -1561,6 +1865,18 @@ export function decodeConfigMapProjection(r: Reader, end: number): ConfigMapProj
   if (f2 !== undefined) obj.items = f2;
   if (f4 !== undefined) obj.optional = f4;
   return obj;
+}
+
+/** What decodeConfigMapProjection reads from what encodeConfigMapProjection writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalConfigMapProjection(
+  obj: ConfigMapProjection,
+  out = {} as ConfigMapProjection,
+): ConfigMapProjection {
+  canonicalLocalObjectReference(obj, out);
+  const f2 = wireStructList(obj.items, canonicalKeyToPath);
+  if (f2 !== undefined) out.items = f2;
+  if (obj.optional != null) out.optional = wireBool(obj.optional);
+  return out;
 }
 
 /** Writes the ConfigMapVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -1614,6 +1930,19 @@ export function decodeConfigMapVolumeSource(r: Reader, end: number): ConfigMapVo
   if (f3 !== undefined) obj.defaultMode = f3;
   if (f4 !== undefined) obj.optional = f4;
   return obj;
+}
+
+/** What decodeConfigMapVolumeSource reads from what encodeConfigMapVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalConfigMapVolumeSource(
+  obj: ConfigMapVolumeSource,
+  out = {} as ConfigMapVolumeSource,
+): ConfigMapVolumeSource {
+  canonicalLocalObjectReference(obj, out);
+  const f2 = wireStructList(obj.items, canonicalKeyToPath);
+  if (f2 !== undefined) out.items = f2;
+  if (obj.defaultMode != null) out.defaultMode = wireInt32(obj.defaultMode);
+  if (obj.optional != null) out.optional = wireBool(obj.optional);
+  return out;
 }
 
 /** Writes the Container message body (no length prefix), byte for byte as Go marshals it. */
@@ -1867,6 +2196,45 @@ export function decodeContainer(r: Reader, end: number): Container {
   return obj;
 }
 
+/** What decodeContainer reads from what encodeContainer writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalContainer(obj: Container, out = {} as Container): Container {
+  out.name = wireString(obj.name ?? "");
+  if (obj.image) out.image = wireString(obj.image);
+  const f3 = wireStrings(obj.command);
+  if (f3 !== undefined) out.command = f3;
+  const f4 = wireStrings(obj.args);
+  if (f4 !== undefined) out.args = f4;
+  if (obj.workingDir) out.workingDir = wireString(obj.workingDir);
+  const f6 = wireStructList(obj.ports, canonicalContainerPort);
+  if (f6 !== undefined) out.ports = f6;
+  const f19 = wireStructList(obj.envFrom, canonicalEnvFromSource);
+  if (f19 !== undefined) out.envFrom = f19;
+  const f7 = wireStructList(obj.env, canonicalEnvVar);
+  if (f7 !== undefined) out.env = f7;
+  out.resources = canonicalResourceRequirements(obj.resources ?? EMPTY_STRUCT);
+  const f23 = wireStructList(obj.resizePolicy, canonicalContainerResizePolicy);
+  if (f23 !== undefined) out.resizePolicy = f23;
+  if (obj.restartPolicy != null) out.restartPolicy = wireString(obj.restartPolicy);
+  const f25 = wireStructList(obj.restartPolicyRules, canonicalContainerRestartRule);
+  if (f25 !== undefined) out.restartPolicyRules = f25;
+  const f9 = wireStructList(obj.volumeMounts, canonicalVolumeMount);
+  if (f9 !== undefined) out.volumeMounts = f9;
+  const f21 = wireStructList(obj.volumeDevices, canonicalVolumeDevice);
+  if (f21 !== undefined) out.volumeDevices = f21;
+  if (obj.livenessProbe != null) out.livenessProbe = canonicalProbe(obj.livenessProbe);
+  if (obj.readinessProbe != null) out.readinessProbe = canonicalProbe(obj.readinessProbe);
+  if (obj.startupProbe != null) out.startupProbe = canonicalProbe(obj.startupProbe);
+  if (obj.lifecycle != null) out.lifecycle = canonicalLifecycle(obj.lifecycle);
+  if (obj.terminationMessagePath) out.terminationMessagePath = wireString(obj.terminationMessagePath);
+  if (obj.terminationMessagePolicy) out.terminationMessagePolicy = wireString(obj.terminationMessagePolicy);
+  if (obj.imagePullPolicy) out.imagePullPolicy = wireString(obj.imagePullPolicy);
+  if (obj.securityContext != null) out.securityContext = canonicalSecurityContext(obj.securityContext);
+  if (obj.stdin) out.stdin = true;
+  if (obj.stdinOnce) out.stdinOnce = true;
+  if (obj.tty) out.tty = true;
+  return out;
+}
+
 /** Writes the ContainerExtendedResourceRequest message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerExtendedResourceRequest(
   obj: ContainerExtendedResourceRequest,
@@ -1909,6 +2277,17 @@ export function decodeContainerExtendedResourceRequest(
   return obj;
 }
 
+/** What decodeContainerExtendedResourceRequest reads from what encodeContainerExtendedResourceRequest writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalContainerExtendedResourceRequest(
+  obj: ContainerExtendedResourceRequest,
+  out = {} as ContainerExtendedResourceRequest,
+): ContainerExtendedResourceRequest {
+  out.containerName = wireString(obj.containerName ?? "");
+  out.resourceName = wireString(obj.resourceName ?? "");
+  out.requestName = wireString(obj.requestName ?? "");
+  return out;
+}
+
 /** Writes the ContainerImage message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerImage(obj: ContainerImage, w: Writer): void {
   if (obj.names != null) for (const x of obj.names) w.stringField(10, x);
@@ -1937,6 +2316,14 @@ export function decodeContainerImage(r: Reader, end: number): ContainerImage {
   obj.names = f1 ?? [];
   if (f2) obj.sizeBytes = f2;
   return obj;
+}
+
+/** What decodeContainerImage reads from what encodeContainerImage writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalContainerImage(obj: ContainerImage, out = {} as ContainerImage): ContainerImage {
+  out.names = wireStrings(obj.names) ?? [];
+  const f2 = wireInt64(obj.sizeBytes);
+  if (f2) out.sizeBytes = f2;
+  return out;
 }
 
 /** Writes the ContainerPort message body (no length prefix), byte for byte as Go marshals it. */
@@ -1987,6 +2374,17 @@ export function decodeContainerPort(r: Reader, end: number): ContainerPort {
   return obj;
 }
 
+/** What decodeContainerPort reads from what encodeContainerPort writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalContainerPort(obj: ContainerPort, out = {} as ContainerPort): ContainerPort {
+  if (obj.name) out.name = wireString(obj.name);
+  const f2 = wireInt32(obj.hostPort);
+  if (f2) out.hostPort = f2;
+  out.containerPort = wireInt32(obj.containerPort);
+  if (obj.protocol) out.protocol = wireString(obj.protocol);
+  if (obj.hostIP) out.hostIP = wireString(obj.hostIP);
+  return out;
+}
+
 /** Writes the ContainerResizePolicy message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerResizePolicy(obj: ContainerResizePolicy, w: Writer): void {
   w.stringField(10, obj.resourceName ?? "");
@@ -2015,6 +2413,16 @@ export function decodeContainerResizePolicy(r: Reader, end: number): ContainerRe
   obj.resourceName = f1 ?? "";
   obj.restartPolicy = f2 ?? "";
   return obj;
+}
+
+/** What decodeContainerResizePolicy reads from what encodeContainerResizePolicy writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalContainerResizePolicy(
+  obj: ContainerResizePolicy,
+  out = {} as ContainerResizePolicy,
+): ContainerResizePolicy {
+  out.resourceName = wireString(obj.resourceName ?? "");
+  out.restartPolicy = wireString(obj.restartPolicy ?? "");
+  return out;
 }
 
 /** Writes the ContainerRestartRule message body (no length prefix), byte for byte as Go marshals it. */
@@ -2053,6 +2461,16 @@ export function decodeContainerRestartRule(r: Reader, end: number): ContainerRes
   return obj;
 }
 
+/** What decodeContainerRestartRule reads from what encodeContainerRestartRule writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalContainerRestartRule(
+  obj: ContainerRestartRule,
+  out = {} as ContainerRestartRule,
+): ContainerRestartRule {
+  if (obj.action) out.action = wireString(obj.action);
+  if (obj.exitCodes != null) out.exitCodes = canonicalContainerRestartRuleOnExitCodes(obj.exitCodes);
+  return out;
+}
+
 /** Writes the ContainerRestartRuleOnExitCodes message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerRestartRuleOnExitCodes(obj: ContainerRestartRuleOnExitCodes, w: Writer): void {
   w.stringField(10, obj.operator ?? "");
@@ -2089,6 +2507,17 @@ export function decodeContainerRestartRuleOnExitCodes(
   if (f1) obj.operator = f1;
   if (f2 !== undefined) obj.values = f2;
   return obj;
+}
+
+/** What decodeContainerRestartRuleOnExitCodes reads from what encodeContainerRestartRuleOnExitCodes writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalContainerRestartRuleOnExitCodes(
+  obj: ContainerRestartRuleOnExitCodes,
+  out = {} as ContainerRestartRuleOnExitCodes,
+): ContainerRestartRuleOnExitCodes {
+  if (obj.operator) out.operator = wireString(obj.operator);
+  const f2 = wireList(obj.values, wireInt32);
+  if (f2 !== undefined) out.values = f2;
+  return out;
 }
 
 /** Writes the ContainerState message body (no length prefix), byte for byte as Go marshals it. */
@@ -2145,6 +2574,14 @@ export function decodeContainerState(r: Reader, end: number): ContainerState {
   return obj;
 }
 
+/** What decodeContainerState reads from what encodeContainerState writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalContainerState(obj: ContainerState, out = {} as ContainerState): ContainerState {
+  if (obj.waiting != null) out.waiting = canonicalContainerStateWaiting(obj.waiting);
+  if (obj.running != null) out.running = canonicalContainerStateRunning(obj.running);
+  if (obj.terminated != null) out.terminated = canonicalContainerStateTerminated(obj.terminated);
+  return out;
+}
+
 /** Writes the ContainerStateRunning message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerStateRunning(obj: ContainerStateRunning, w: Writer): void {
   w.forkField(10);
@@ -2171,6 +2608,16 @@ export function decodeContainerStateRunning(r: Reader, end: number): ContainerSt
   const obj = {} as ContainerStateRunning;
   if (f1 !== undefined) obj.startedAt = f1;
   return obj;
+}
+
+/** What decodeContainerStateRunning reads from what encodeContainerStateRunning writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalContainerStateRunning(
+  obj: ContainerStateRunning,
+  out = {} as ContainerStateRunning,
+): ContainerStateRunning {
+  const f1 = canonicalTime(obj.startedAt);
+  if (f1) out.startedAt = f1;
+  return out;
 }
 
 /** Writes the ContainerStateTerminated message body (no length prefix), byte for byte as Go marshals it. */
@@ -2241,6 +2688,24 @@ export function decodeContainerStateTerminated(r: Reader, end: number): Containe
   return obj;
 }
 
+/** What decodeContainerStateTerminated reads from what encodeContainerStateTerminated writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalContainerStateTerminated(
+  obj: ContainerStateTerminated,
+  out = {} as ContainerStateTerminated,
+): ContainerStateTerminated {
+  out.exitCode = wireInt32(obj.exitCode);
+  const f2 = wireInt32(obj.signal);
+  if (f2) out.signal = f2;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  const f5 = canonicalTime(obj.startedAt);
+  if (f5) out.startedAt = f5;
+  const f6 = canonicalTime(obj.finishedAt);
+  if (f6) out.finishedAt = f6;
+  if (obj.containerID) out.containerID = wireString(obj.containerID);
+  return out;
+}
+
 /** Writes the ContainerStateWaiting message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerStateWaiting(obj: ContainerStateWaiting, w: Writer): void {
   w.stringField(10, obj.reason ?? "");
@@ -2269,6 +2734,16 @@ export function decodeContainerStateWaiting(r: Reader, end: number): ContainerSt
   if (f1) obj.reason = f1;
   if (f2) obj.message = f2;
   return obj;
+}
+
+/** What decodeContainerStateWaiting reads from what encodeContainerStateWaiting writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalContainerStateWaiting(
+  obj: ContainerStateWaiting,
+  out = {} as ContainerStateWaiting,
+): ContainerStateWaiting {
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  return out;
 }
 
 /** Writes the ContainerStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -2436,6 +2911,29 @@ export function decodeContainerStatus(r: Reader, end: number): ContainerStatus {
   return obj;
 }
 
+/** What decodeContainerStatus reads from what encodeContainerStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalContainerStatus(obj: ContainerStatus, out = {} as ContainerStatus): ContainerStatus {
+  out.name = wireString(obj.name ?? "");
+  out.state = canonicalContainerState(obj.state ?? EMPTY_STRUCT);
+  out.lastState = canonicalContainerState(obj.lastState ?? EMPTY_STRUCT);
+  out.ready = wireBool(obj.ready);
+  out.restartCount = wireInt32(obj.restartCount);
+  out.image = wireString(obj.image ?? "");
+  out.imageID = wireString(obj.imageID ?? "");
+  if (obj.containerID) out.containerID = wireString(obj.containerID);
+  if (obj.started != null) out.started = wireBool(obj.started);
+  const f10 = wireMap(obj.allocatedResources, canonicalQuantity);
+  if (f10 !== undefined) out.allocatedResources = f10;
+  if (obj.resources != null) out.resources = canonicalResourceRequirements(obj.resources);
+  const f12 = wireStructList(obj.volumeMounts, canonicalVolumeMountStatus);
+  if (f12 !== undefined) out.volumeMounts = f12;
+  if (obj.user != null) out.user = canonicalContainerUser(obj.user);
+  const f14 = wireStructList(obj.allocatedResourcesStatus, canonicalResourceStatus);
+  if (f14 !== undefined) out.allocatedResourcesStatus = f14;
+  if (obj.stopSignal != null) out.stopSignal = wireString(obj.stopSignal);
+  return out;
+}
+
 /** Writes the ContainerUser message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeContainerUser(obj: ContainerUser, w: Writer): void {
   if (obj.linux != null) {
@@ -2466,6 +2964,12 @@ export function decodeContainerUser(r: Reader, end: number): ContainerUser {
   return obj;
 }
 
+/** What decodeContainerUser reads from what encodeContainerUser writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalContainerUser(obj: ContainerUser, out = {} as ContainerUser): ContainerUser {
+  if (obj.linux != null) out.linux = canonicalLinuxContainerUser(obj.linux);
+  return out;
+}
+
 /** Writes the DaemonEndpoint message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDaemonEndpoint(obj: DaemonEndpoint, w: Writer): void {
   w.int32Field(8, obj.Port ?? 0);
@@ -2488,6 +2992,12 @@ export function decodeDaemonEndpoint(r: Reader, end: number): DaemonEndpoint {
   const obj = {} as DaemonEndpoint;
   obj.Port = f1 ?? 0;
   return obj;
+}
+
+/** What decodeDaemonEndpoint reads from what encodeDaemonEndpoint writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDaemonEndpoint(obj: DaemonEndpoint, out = {} as DaemonEndpoint): DaemonEndpoint {
+  out.Port = wireInt32(obj.Port);
+  return out;
 }
 
 /** Writes the DownwardAPIProjection message body (no length prefix), byte for byte as Go marshals it. */
@@ -2519,6 +3029,16 @@ export function decodeDownwardAPIProjection(r: Reader, end: number): DownwardAPI
   const obj = {} as DownwardAPIProjection;
   if (f1 !== undefined) obj.items = f1;
   return obj;
+}
+
+/** What decodeDownwardAPIProjection reads from what encodeDownwardAPIProjection writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDownwardAPIProjection(
+  obj: DownwardAPIProjection,
+  out = {} as DownwardAPIProjection,
+): DownwardAPIProjection {
+  const f1 = wireStructList(obj.items, canonicalDownwardAPIVolumeFile);
+  if (f1 !== undefined) out.items = f1;
+  return out;
 }
 
 /** Writes the DownwardAPIVolumeFile message body (no length prefix), byte for byte as Go marshals it. */
@@ -2575,6 +3095,19 @@ export function decodeDownwardAPIVolumeFile(r: Reader, end: number): DownwardAPI
   return obj;
 }
 
+/** What decodeDownwardAPIVolumeFile reads from what encodeDownwardAPIVolumeFile writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDownwardAPIVolumeFile(
+  obj: DownwardAPIVolumeFile,
+  out = {} as DownwardAPIVolumeFile,
+): DownwardAPIVolumeFile {
+  out.path = wireString(obj.path ?? "");
+  if (obj.fieldRef != null) out.fieldRef = canonicalObjectFieldSelector(obj.fieldRef);
+  if (obj.resourceFieldRef != null)
+    out.resourceFieldRef = canonicalResourceFieldSelector(obj.resourceFieldRef);
+  if (obj.mode != null) out.mode = wireInt32(obj.mode);
+  return out;
+}
+
 /** Writes the DownwardAPIVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDownwardAPIVolumeSource(obj: DownwardAPIVolumeSource, w: Writer): void {
   if (obj.items != null)
@@ -2612,6 +3145,17 @@ export function decodeDownwardAPIVolumeSource(r: Reader, end: number): DownwardA
   return obj;
 }
 
+/** What decodeDownwardAPIVolumeSource reads from what encodeDownwardAPIVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDownwardAPIVolumeSource(
+  obj: DownwardAPIVolumeSource,
+  out = {} as DownwardAPIVolumeSource,
+): DownwardAPIVolumeSource {
+  const f1 = wireStructList(obj.items, canonicalDownwardAPIVolumeFile);
+  if (f1 !== undefined) out.items = f1;
+  if (obj.defaultMode != null) out.defaultMode = wireInt32(obj.defaultMode);
+  return out;
+}
+
 /** Writes the EmptyDirVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEmptyDirVolumeSource(obj: EmptyDirVolumeSource, w: Writer): void {
   w.stringField(10, obj.medium ?? "");
@@ -2646,6 +3190,16 @@ export function decodeEmptyDirVolumeSource(r: Reader, end: number): EmptyDirVolu
   if (f1) obj.medium = f1;
   if (f2 !== undefined) obj.sizeLimit = f2;
   return obj;
+}
+
+/** What decodeEmptyDirVolumeSource reads from what encodeEmptyDirVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEmptyDirVolumeSource(
+  obj: EmptyDirVolumeSource,
+  out = {} as EmptyDirVolumeSource,
+): EmptyDirVolumeSource {
+  if (obj.medium) out.medium = wireString(obj.medium);
+  if (obj.sizeLimit != null) out.sizeLimit = canonicalQuantity(obj.sizeLimit);
+  return out;
 }
 
 /** Writes the EndpointAddress message body (no length prefix), byte for byte as Go marshals it. */
@@ -2696,6 +3250,15 @@ export function decodeEndpointAddress(r: Reader, end: number): EndpointAddress {
   return obj;
 }
 
+/** What decodeEndpointAddress reads from what encodeEndpointAddress writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEndpointAddress(obj: EndpointAddress, out = {} as EndpointAddress): EndpointAddress {
+  out.ip = wireString(obj.ip ?? "");
+  if (obj.hostname) out.hostname = wireString(obj.hostname);
+  if (obj.nodeName != null) out.nodeName = wireString(obj.nodeName);
+  if (obj.targetRef != null) out.targetRef = canonicalObjectReference(obj.targetRef);
+  return out;
+}
+
 /** Writes the EndpointPort message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEndpointPort(obj: EndpointPort, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -2736,6 +3299,15 @@ export function decodeEndpointPort(r: Reader, end: number): EndpointPort {
   if (f3) obj.protocol = f3;
   if (f4 !== undefined) obj.appProtocol = f4;
   return obj;
+}
+
+/** What decodeEndpointPort reads from what encodeEndpointPort writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEndpointPort(obj: EndpointPort, out = {} as EndpointPort): EndpointPort {
+  if (obj.name) out.name = wireString(obj.name);
+  out.port = wireInt32(obj.port);
+  if (obj.protocol) out.protocol = wireString(obj.protocol);
+  if (obj.appProtocol != null) out.appProtocol = wireString(obj.appProtocol);
+  return out;
 }
 
 /** Writes the EndpointSubset message body (no length prefix), byte for byte as Go marshals it. */
@@ -2795,6 +3367,17 @@ export function decodeEndpointSubset(r: Reader, end: number): EndpointSubset {
   return obj;
 }
 
+/** What decodeEndpointSubset reads from what encodeEndpointSubset writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEndpointSubset(obj: EndpointSubset, out = {} as EndpointSubset): EndpointSubset {
+  const f1 = wireStructList(obj.addresses, canonicalEndpointAddress);
+  if (f1 !== undefined) out.addresses = f1;
+  const f2 = wireStructList(obj.notReadyAddresses, canonicalEndpointAddress);
+  if (f2 !== undefined) out.notReadyAddresses = f2;
+  const f3 = wireStructList(obj.ports, canonicalEndpointPort);
+  if (f3 !== undefined) out.ports = f3;
+  return out;
+}
+
 /** Writes the Endpoints message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEndpoints(obj: Endpoints, w: Writer): void {
   w.forkField(10);
@@ -2836,6 +3419,14 @@ export function decodeEndpoints(r: Reader, end: number): Endpoints {
   return obj;
 }
 
+/** What decodeEndpoints reads from what encodeEndpoints writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEndpoints(obj: Endpoints, out = {} as Endpoints): Endpoints {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  const f2 = wireStructList(obj.subsets, canonicalEndpointSubset);
+  if (f2 !== undefined) out.subsets = f2;
+  return out;
+}
+
 /** Writes the EndpointsList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEndpointsList(obj: EndpointsList, w: Writer): void {
   w.forkField(10);
@@ -2875,6 +3466,13 @@ export function decodeEndpointsList(r: Reader, end: number): EndpointsList {
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeEndpointsList reads from what encodeEndpointsList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEndpointsList(obj: EndpointsList, out = {} as EndpointsList): EndpointsList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalEndpoints) ?? [];
+  return out;
 }
 
 /** Writes the EnvFromSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -2925,6 +3523,14 @@ export function decodeEnvFromSource(r: Reader, end: number): EnvFromSource {
   return obj;
 }
 
+/** What decodeEnvFromSource reads from what encodeEnvFromSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEnvFromSource(obj: EnvFromSource, out = {} as EnvFromSource): EnvFromSource {
+  if (obj.prefix) out.prefix = wireString(obj.prefix);
+  if (obj.configMapRef != null) out.configMapRef = canonicalConfigMapEnvSource(obj.configMapRef);
+  if (obj.secretRef != null) out.secretRef = canonicalSecretEnvSource(obj.secretRef);
+  return out;
+}
+
 /** Writes the EnvVar message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEnvVar(obj: EnvVar, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -2965,6 +3571,14 @@ export function decodeEnvVar(r: Reader, end: number): EnvVar {
   if (f2) obj.value = f2;
   if (f3 !== undefined) obj.valueFrom = f3;
   return obj;
+}
+
+/** What decodeEnvVar reads from what encodeEnvVar writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEnvVar(obj: EnvVar, out = {} as EnvVar): EnvVar {
+  out.name = wireString(obj.name ?? "");
+  if (obj.value) out.value = wireString(obj.value);
+  if (obj.valueFrom != null) out.valueFrom = canonicalEnvVarSource(obj.valueFrom);
+  return out;
 }
 
 /** Writes the EnvVarSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -3045,6 +3659,17 @@ export function decodeEnvVarSource(r: Reader, end: number): EnvVarSource {
   return obj;
 }
 
+/** What decodeEnvVarSource reads from what encodeEnvVarSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEnvVarSource(obj: EnvVarSource, out = {} as EnvVarSource): EnvVarSource {
+  if (obj.fieldRef != null) out.fieldRef = canonicalObjectFieldSelector(obj.fieldRef);
+  if (obj.resourceFieldRef != null)
+    out.resourceFieldRef = canonicalResourceFieldSelector(obj.resourceFieldRef);
+  if (obj.configMapKeyRef != null) out.configMapKeyRef = canonicalConfigMapKeySelector(obj.configMapKeyRef);
+  if (obj.secretKeyRef != null) out.secretKeyRef = canonicalSecretKeySelector(obj.secretKeyRef);
+  if (obj.fileKeyRef != null) out.fileKeyRef = canonicalFileKeySelector(obj.fileKeyRef);
+  return out;
+}
+
 /** Writes the EphemeralContainer message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEphemeralContainer(obj: EphemeralContainer, w: Writer): void {
   w.forkField(10);
@@ -3077,6 +3702,16 @@ export function decodeEphemeralContainer(r: Reader, end: number): EphemeralConta
   Object.assign(obj, f1 ?? decodeEphemeralContainerCommon(r, r.pos));
   if (f2) obj.targetContainerName = f2;
   return obj;
+}
+
+/** What decodeEphemeralContainer reads from what encodeEphemeralContainer writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEphemeralContainer(
+  obj: EphemeralContainer,
+  out = {} as EphemeralContainer,
+): EphemeralContainer {
+  canonicalEphemeralContainerCommon(obj, out);
+  if (obj.targetContainerName) out.targetContainerName = wireString(obj.targetContainerName);
+  return out;
 }
 
 /** Writes the EphemeralContainerCommon message body (no length prefix), byte for byte as Go marshals it. */
@@ -3330,6 +3965,48 @@ export function decodeEphemeralContainerCommon(r: Reader, end: number): Ephemera
   return obj;
 }
 
+/** What decodeEphemeralContainerCommon reads from what encodeEphemeralContainerCommon writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEphemeralContainerCommon(
+  obj: EphemeralContainerCommon,
+  out = {} as EphemeralContainerCommon,
+): EphemeralContainerCommon {
+  out.name = wireString(obj.name ?? "");
+  if (obj.image) out.image = wireString(obj.image);
+  const f3 = wireStrings(obj.command);
+  if (f3 !== undefined) out.command = f3;
+  const f4 = wireStrings(obj.args);
+  if (f4 !== undefined) out.args = f4;
+  if (obj.workingDir) out.workingDir = wireString(obj.workingDir);
+  const f6 = wireStructList(obj.ports, canonicalContainerPort);
+  if (f6 !== undefined) out.ports = f6;
+  const f19 = wireStructList(obj.envFrom, canonicalEnvFromSource);
+  if (f19 !== undefined) out.envFrom = f19;
+  const f7 = wireStructList(obj.env, canonicalEnvVar);
+  if (f7 !== undefined) out.env = f7;
+  out.resources = canonicalResourceRequirements(obj.resources ?? EMPTY_STRUCT);
+  const f23 = wireStructList(obj.resizePolicy, canonicalContainerResizePolicy);
+  if (f23 !== undefined) out.resizePolicy = f23;
+  if (obj.restartPolicy != null) out.restartPolicy = wireString(obj.restartPolicy);
+  const f25 = wireStructList(obj.restartPolicyRules, canonicalContainerRestartRule);
+  if (f25 !== undefined) out.restartPolicyRules = f25;
+  const f9 = wireStructList(obj.volumeMounts, canonicalVolumeMount);
+  if (f9 !== undefined) out.volumeMounts = f9;
+  const f21 = wireStructList(obj.volumeDevices, canonicalVolumeDevice);
+  if (f21 !== undefined) out.volumeDevices = f21;
+  if (obj.livenessProbe != null) out.livenessProbe = canonicalProbe(obj.livenessProbe);
+  if (obj.readinessProbe != null) out.readinessProbe = canonicalProbe(obj.readinessProbe);
+  if (obj.startupProbe != null) out.startupProbe = canonicalProbe(obj.startupProbe);
+  if (obj.lifecycle != null) out.lifecycle = canonicalLifecycle(obj.lifecycle);
+  if (obj.terminationMessagePath) out.terminationMessagePath = wireString(obj.terminationMessagePath);
+  if (obj.terminationMessagePolicy) out.terminationMessagePolicy = wireString(obj.terminationMessagePolicy);
+  if (obj.imagePullPolicy) out.imagePullPolicy = wireString(obj.imagePullPolicy);
+  if (obj.securityContext != null) out.securityContext = canonicalSecurityContext(obj.securityContext);
+  if (obj.stdin) out.stdin = true;
+  if (obj.stdinOnce) out.stdinOnce = true;
+  if (obj.tty) out.tty = true;
+  return out;
+}
+
 /** Writes the EphemeralVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEphemeralVolumeSource(obj: EphemeralVolumeSource, w: Writer): void {
   if (obj.volumeClaimTemplate != null) {
@@ -3358,6 +4035,16 @@ export function decodeEphemeralVolumeSource(r: Reader, end: number): EphemeralVo
   const obj = {} as EphemeralVolumeSource;
   if (f1 !== undefined) obj.volumeClaimTemplate = f1;
   return obj;
+}
+
+/** What decodeEphemeralVolumeSource reads from what encodeEphemeralVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEphemeralVolumeSource(
+  obj: EphemeralVolumeSource,
+  out = {} as EphemeralVolumeSource,
+): EphemeralVolumeSource {
+  if (obj.volumeClaimTemplate != null)
+    out.volumeClaimTemplate = canonicalPersistentVolumeClaimTemplate(obj.volumeClaimTemplate);
+  return out;
 }
 
 /** Writes the Event message body (no length prefix), byte for byte as Go marshals it. */
@@ -3504,6 +4191,30 @@ export function decodeEvent(r: Reader, end: number): Event {
   return obj;
 }
 
+/** What decodeEvent reads from what encodeEvent writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEvent(obj: Event, out = {} as Event): Event {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.involvedObject = canonicalObjectReference(obj.involvedObject ?? EMPTY_STRUCT);
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  out.source = canonicalEventSource(obj.source ?? EMPTY_STRUCT);
+  const f6 = canonicalTime(obj.firstTimestamp);
+  if (f6) out.firstTimestamp = f6;
+  const f7 = canonicalTime(obj.lastTimestamp);
+  if (f7) out.lastTimestamp = f7;
+  const f8 = wireInt32(obj.count);
+  if (f8) out.count = f8;
+  if (obj.type) out.type = wireString(obj.type);
+  const f10 = canonicalMicroTime(obj.eventTime);
+  if (f10) out.eventTime = f10;
+  if (obj.series != null) out.series = canonicalEventSeries(obj.series);
+  if (obj.action) out.action = wireString(obj.action);
+  if (obj.related != null) out.related = canonicalObjectReference(obj.related);
+  out.reportingComponent = wireString(obj.reportingComponent ?? "");
+  out.reportingInstance = wireString(obj.reportingInstance ?? "");
+  return out;
+}
+
 /** Writes the EventList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEventList(obj: EventList, w: Writer): void {
   w.forkField(10);
@@ -3545,6 +4256,13 @@ export function decodeEventList(r: Reader, end: number): EventList {
   return obj;
 }
 
+/** What decodeEventList reads from what encodeEventList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEventList(obj: EventList, out = {} as EventList): EventList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalEvent) ?? [];
+  return out;
+}
+
 /** Writes the EventSeries message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEventSeries(obj: EventSeries, w: Writer): void {
   w.int32Field(8, obj.count ?? 0);
@@ -3579,6 +4297,15 @@ export function decodeEventSeries(r: Reader, end: number): EventSeries {
   return obj;
 }
 
+/** What decodeEventSeries reads from what encodeEventSeries writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEventSeries(obj: EventSeries, out = {} as EventSeries): EventSeries {
+  const f1 = wireInt32(obj.count);
+  if (f1) out.count = f1;
+  const f2 = canonicalMicroTime(obj.lastObservedTime);
+  if (f2) out.lastObservedTime = f2;
+  return out;
+}
+
 /** Writes the EventSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEventSource(obj: EventSource, w: Writer): void {
   w.stringField(10, obj.component ?? "");
@@ -3609,6 +4336,13 @@ export function decodeEventSource(r: Reader, end: number): EventSource {
   return obj;
 }
 
+/** What decodeEventSource reads from what encodeEventSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEventSource(obj: EventSource, out = {} as EventSource): EventSource {
+  if (obj.component) out.component = wireString(obj.component);
+  if (obj.host) out.host = wireString(obj.host);
+  return out;
+}
+
 /** Writes the ExecAction message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeExecAction(obj: ExecAction, w: Writer): void {
   if (obj.command != null) for (const x of obj.command) w.stringField(10, x);
@@ -3631,6 +4365,13 @@ export function decodeExecAction(r: Reader, end: number): ExecAction {
   const obj = {} as ExecAction;
   if (f1 !== undefined) obj.command = f1;
   return obj;
+}
+
+/** What decodeExecAction reads from what encodeExecAction writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalExecAction(obj: ExecAction, out = {} as ExecAction): ExecAction {
+  const f1 = wireStrings(obj.command);
+  if (f1 !== undefined) out.command = f1;
+  return out;
 }
 
 /** Writes the FCVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -3681,6 +4422,18 @@ export function decodeFCVolumeSource(r: Reader, end: number): FCVolumeSource {
   return obj;
 }
 
+/** What decodeFCVolumeSource reads from what encodeFCVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalFCVolumeSource(obj: FCVolumeSource, out = {} as FCVolumeSource): FCVolumeSource {
+  const f1 = wireStrings(obj.targetWWNs);
+  if (f1 !== undefined) out.targetWWNs = f1;
+  if (obj.lun != null) out.lun = wireInt32(obj.lun);
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  if (obj.readOnly) out.readOnly = true;
+  const f5 = wireStrings(obj.wwids);
+  if (f5 !== undefined) out.wwids = f5;
+  return out;
+}
+
 /** Writes the FileKeySelector message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFileKeySelector(obj: FileKeySelector, w: Writer): void {
   w.stringField(10, obj.volumeName ?? "");
@@ -3721,6 +4474,15 @@ export function decodeFileKeySelector(r: Reader, end: number): FileKeySelector {
   obj.key = f3 ?? "";
   if (f4 !== undefined) obj.optional = f4;
   return obj;
+}
+
+/** What decodeFileKeySelector reads from what encodeFileKeySelector writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalFileKeySelector(obj: FileKeySelector, out = {} as FileKeySelector): FileKeySelector {
+  out.volumeName = wireString(obj.volumeName ?? "");
+  out.path = wireString(obj.path ?? "");
+  out.key = wireString(obj.key ?? "");
+  if (obj.optional != null) out.optional = wireBool(obj.optional);
+  return out;
 }
 
 /** Writes the FlexPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -3792,6 +4554,20 @@ export function decodeFlexPersistentVolumeSource(r: Reader, end: number): FlexPe
   return obj;
 }
 
+/** What decodeFlexPersistentVolumeSource reads from what encodeFlexPersistentVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalFlexPersistentVolumeSource(
+  obj: FlexPersistentVolumeSource,
+  out = {} as FlexPersistentVolumeSource,
+): FlexPersistentVolumeSource {
+  out.driver = wireString(obj.driver ?? "");
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  if (obj.secretRef != null) out.secretRef = canonicalSecretReference(obj.secretRef);
+  if (obj.readOnly) out.readOnly = true;
+  const f5 = wireStringMap(obj.options);
+  if (f5 !== undefined) out.options = f5;
+  return out;
+}
+
 /** Writes the FlexVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFlexVolumeSource(obj: FlexVolumeSource, w: Writer): void {
   w.stringField(10, obj.driver ?? "");
@@ -3861,6 +4637,20 @@ export function decodeFlexVolumeSource(r: Reader, end: number): FlexVolumeSource
   return obj;
 }
 
+/** What decodeFlexVolumeSource reads from what encodeFlexVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalFlexVolumeSource(
+  obj: FlexVolumeSource,
+  out = {} as FlexVolumeSource,
+): FlexVolumeSource {
+  out.driver = wireString(obj.driver ?? "");
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  if (obj.secretRef != null) out.secretRef = canonicalLocalObjectReference(obj.secretRef);
+  if (obj.readOnly) out.readOnly = true;
+  const f5 = wireStringMap(obj.options);
+  if (f5 !== undefined) out.options = f5;
+  return out;
+}
+
 /** Writes the FlockerVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFlockerVolumeSource(obj: FlockerVolumeSource, w: Writer): void {
   w.stringField(10, obj.datasetName ?? "");
@@ -3889,6 +4679,16 @@ export function decodeFlockerVolumeSource(r: Reader, end: number): FlockerVolume
   if (f1) obj.datasetName = f1;
   if (f2) obj.datasetUUID = f2;
   return obj;
+}
+
+/** What decodeFlockerVolumeSource reads from what encodeFlockerVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalFlockerVolumeSource(
+  obj: FlockerVolumeSource,
+  out = {} as FlockerVolumeSource,
+): FlockerVolumeSource {
+  if (obj.datasetName) out.datasetName = wireString(obj.datasetName);
+  if (obj.datasetUUID) out.datasetUUID = wireString(obj.datasetUUID);
+  return out;
 }
 
 /** Writes the GCEPersistentDiskVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -3933,6 +4733,19 @@ export function decodeGCEPersistentDiskVolumeSource(r: Reader, end: number): GCE
   return obj;
 }
 
+/** What decodeGCEPersistentDiskVolumeSource reads from what encodeGCEPersistentDiskVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalGCEPersistentDiskVolumeSource(
+  obj: GCEPersistentDiskVolumeSource,
+  out = {} as GCEPersistentDiskVolumeSource,
+): GCEPersistentDiskVolumeSource {
+  out.pdName = wireString(obj.pdName ?? "");
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  const f3 = wireInt32(obj.partition);
+  if (f3) out.partition = f3;
+  if (obj.readOnly) out.readOnly = true;
+  return out;
+}
+
 /** Writes the GRPCAction message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGRPCAction(obj: GRPCAction, w: Writer): void {
   w.int32Field(8, obj.port ?? 0);
@@ -3961,6 +4774,13 @@ export function decodeGRPCAction(r: Reader, end: number): GRPCAction {
   obj.port = f1 ?? 0;
   if (f2 !== undefined) obj.service = f2;
   return obj;
+}
+
+/** What decodeGRPCAction reads from what encodeGRPCAction writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalGRPCAction(obj: GRPCAction, out = {} as GRPCAction): GRPCAction {
+  out.port = wireInt32(obj.port);
+  if (obj.service != null) out.service = wireString(obj.service);
+  return out;
 }
 
 /** Writes the GitRepoVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -3997,6 +4817,17 @@ export function decodeGitRepoVolumeSource(r: Reader, end: number): GitRepoVolume
   if (f2) obj.revision = f2;
   if (f3) obj.directory = f3;
   return obj;
+}
+
+/** What decodeGitRepoVolumeSource reads from what encodeGitRepoVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalGitRepoVolumeSource(
+  obj: GitRepoVolumeSource,
+  out = {} as GitRepoVolumeSource,
+): GitRepoVolumeSource {
+  out.repository = wireString(obj.repository ?? "");
+  if (obj.revision) out.revision = wireString(obj.revision);
+  if (obj.directory) out.directory = wireString(obj.directory);
+  return out;
 }
 
 /** Writes the GlusterfsPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -4044,6 +4875,18 @@ export function decodeGlusterfsPersistentVolumeSource(
   return obj;
 }
 
+/** What decodeGlusterfsPersistentVolumeSource reads from what encodeGlusterfsPersistentVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalGlusterfsPersistentVolumeSource(
+  obj: GlusterfsPersistentVolumeSource,
+  out = {} as GlusterfsPersistentVolumeSource,
+): GlusterfsPersistentVolumeSource {
+  out.endpoints = wireString(obj.endpoints ?? "");
+  out.path = wireString(obj.path ?? "");
+  if (obj.readOnly) out.readOnly = true;
+  if (obj.endpointsNamespace != null) out.endpointsNamespace = wireString(obj.endpointsNamespace);
+  return out;
+}
+
 /** Writes the GlusterfsVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGlusterfsVolumeSource(obj: GlusterfsVolumeSource, w: Writer): void {
   w.stringField(10, obj.endpoints ?? "");
@@ -4078,6 +4921,17 @@ export function decodeGlusterfsVolumeSource(r: Reader, end: number): GlusterfsVo
   obj.path = f2 ?? "";
   if (f3) obj.readOnly = f3;
   return obj;
+}
+
+/** What decodeGlusterfsVolumeSource reads from what encodeGlusterfsVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalGlusterfsVolumeSource(
+  obj: GlusterfsVolumeSource,
+  out = {} as GlusterfsVolumeSource,
+): GlusterfsVolumeSource {
+  out.endpoints = wireString(obj.endpoints ?? "");
+  out.path = wireString(obj.path ?? "");
+  if (obj.readOnly) out.readOnly = true;
+  return out;
 }
 
 /** Writes the HTTPGetAction message body (no length prefix), byte for byte as Go marshals it. */
@@ -4139,6 +4993,17 @@ export function decodeHTTPGetAction(r: Reader, end: number): HTTPGetAction {
   return obj;
 }
 
+/** What decodeHTTPGetAction reads from what encodeHTTPGetAction writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHTTPGetAction(obj: HTTPGetAction, out = {} as HTTPGetAction): HTTPGetAction {
+  if (obj.path) out.path = wireString(obj.path);
+  out.port = canonicalIntOrString(obj.port);
+  if (obj.host) out.host = wireString(obj.host);
+  if (obj.scheme) out.scheme = wireString(obj.scheme);
+  const f5 = wireStructList(obj.httpHeaders, canonicalHTTPHeader);
+  if (f5 !== undefined) out.httpHeaders = f5;
+  return out;
+}
+
 /** Writes the HTTPHeader message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHTTPHeader(obj: HTTPHeader, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -4167,6 +5032,13 @@ export function decodeHTTPHeader(r: Reader, end: number): HTTPHeader {
   obj.name = f1 ?? "";
   obj.value = f2 ?? "";
   return obj;
+}
+
+/** What decodeHTTPHeader reads from what encodeHTTPHeader writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHTTPHeader(obj: HTTPHeader, out = {} as HTTPHeader): HTTPHeader {
+  out.name = wireString(obj.name ?? "");
+  out.value = wireString(obj.value ?? "");
+  return out;
 }
 
 /** Writes the HostAlias message body (no length prefix), byte for byte as Go marshals it. */
@@ -4199,6 +5071,14 @@ export function decodeHostAlias(r: Reader, end: number): HostAlias {
   return obj;
 }
 
+/** What decodeHostAlias reads from what encodeHostAlias writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHostAlias(obj: HostAlias, out = {} as HostAlias): HostAlias {
+  out.ip = wireString(obj.ip ?? "");
+  const f2 = wireStrings(obj.hostnames);
+  if (f2 !== undefined) out.hostnames = f2;
+  return out;
+}
+
 /** Writes the HostIP message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHostIP(obj: HostIP, w: Writer): void {
   w.stringField(10, obj.ip ?? "");
@@ -4221,6 +5101,12 @@ export function decodeHostIP(r: Reader, end: number): HostIP {
   const obj = {} as HostIP;
   obj.ip = f1 ?? "";
   return obj;
+}
+
+/** What decodeHostIP reads from what encodeHostIP writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHostIP(obj: HostIP, out = {} as HostIP): HostIP {
+  out.ip = wireString(obj.ip ?? "");
+  return out;
 }
 
 /** Writes the HostPathVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -4251,6 +5137,16 @@ export function decodeHostPathVolumeSource(r: Reader, end: number): HostPathVolu
   obj.path = f1 ?? "";
   if (f2 !== undefined) obj.type = f2;
   return obj;
+}
+
+/** What decodeHostPathVolumeSource reads from what encodeHostPathVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHostPathVolumeSource(
+  obj: HostPathVolumeSource,
+  out = {} as HostPathVolumeSource,
+): HostPathVolumeSource {
+  out.path = wireString(obj.path ?? "");
+  if (obj.type != null) out.type = wireString(obj.type);
+  return out;
 }
 
 /** Writes the ISCSIPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -4343,6 +5239,26 @@ export function decodeISCSIPersistentVolumeSource(r: Reader, end: number): ISCSI
   return obj;
 }
 
+/** What decodeISCSIPersistentVolumeSource reads from what encodeISCSIPersistentVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalISCSIPersistentVolumeSource(
+  obj: ISCSIPersistentVolumeSource,
+  out = {} as ISCSIPersistentVolumeSource,
+): ISCSIPersistentVolumeSource {
+  out.targetPortal = wireString(obj.targetPortal ?? "");
+  out.iqn = wireString(obj.iqn ?? "");
+  out.lun = wireInt32(obj.lun);
+  if (obj.iscsiInterface) out.iscsiInterface = wireString(obj.iscsiInterface);
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  if (obj.readOnly) out.readOnly = true;
+  const f7 = wireStrings(obj.portals);
+  if (f7 !== undefined) out.portals = f7;
+  if (obj.chapAuthDiscovery) out.chapAuthDiscovery = true;
+  if (obj.chapAuthSession) out.chapAuthSession = true;
+  if (obj.secretRef != null) out.secretRef = canonicalSecretReference(obj.secretRef);
+  if (obj.initiatorName != null) out.initiatorName = wireString(obj.initiatorName);
+  return out;
+}
+
 /** Writes the ISCSIVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeISCSIVolumeSource(obj: ISCSIVolumeSource, w: Writer): void {
   w.stringField(10, obj.targetPortal ?? "");
@@ -4433,6 +5349,26 @@ export function decodeISCSIVolumeSource(r: Reader, end: number): ISCSIVolumeSour
   return obj;
 }
 
+/** What decodeISCSIVolumeSource reads from what encodeISCSIVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalISCSIVolumeSource(
+  obj: ISCSIVolumeSource,
+  out = {} as ISCSIVolumeSource,
+): ISCSIVolumeSource {
+  out.targetPortal = wireString(obj.targetPortal ?? "");
+  out.iqn = wireString(obj.iqn ?? "");
+  out.lun = wireInt32(obj.lun);
+  if (obj.iscsiInterface) out.iscsiInterface = wireString(obj.iscsiInterface);
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  if (obj.readOnly) out.readOnly = true;
+  const f7 = wireStrings(obj.portals);
+  if (f7 !== undefined) out.portals = f7;
+  if (obj.chapAuthDiscovery) out.chapAuthDiscovery = true;
+  if (obj.chapAuthSession) out.chapAuthSession = true;
+  if (obj.secretRef != null) out.secretRef = canonicalLocalObjectReference(obj.secretRef);
+  if (obj.initiatorName != null) out.initiatorName = wireString(obj.initiatorName);
+  return out;
+}
+
 /** Writes the ImageVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeImageVolumeSource(obj: ImageVolumeSource, w: Writer): void {
   w.stringField(10, obj.reference ?? "");
@@ -4461,6 +5397,16 @@ export function decodeImageVolumeSource(r: Reader, end: number): ImageVolumeSour
   if (f1) obj.reference = f1;
   if (f2) obj.pullPolicy = f2;
   return obj;
+}
+
+/** What decodeImageVolumeSource reads from what encodeImageVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalImageVolumeSource(
+  obj: ImageVolumeSource,
+  out = {} as ImageVolumeSource,
+): ImageVolumeSource {
+  if (obj.reference) out.reference = wireString(obj.reference);
+  if (obj.pullPolicy) out.pullPolicy = wireString(obj.pullPolicy);
+  return out;
 }
 
 /** Writes the KeyToPath message body (no length prefix), byte for byte as Go marshals it. */
@@ -4497,6 +5443,14 @@ export function decodeKeyToPath(r: Reader, end: number): KeyToPath {
   obj.path = f2 ?? "";
   if (f3 !== undefined) obj.mode = f3;
   return obj;
+}
+
+/** What decodeKeyToPath reads from what encodeKeyToPath writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalKeyToPath(obj: KeyToPath, out = {} as KeyToPath): KeyToPath {
+  out.key = wireString(obj.key ?? "");
+  out.path = wireString(obj.path ?? "");
+  if (obj.mode != null) out.mode = wireInt32(obj.mode);
+  return out;
 }
 
 /** Writes the Lifecycle message body (no length prefix), byte for byte as Go marshals it. */
@@ -4545,6 +5499,14 @@ export function decodeLifecycle(r: Reader, end: number): Lifecycle {
   if (f2 !== undefined) obj.preStop = f2;
   if (f3 !== undefined) obj.stopSignal = f3;
   return obj;
+}
+
+/** What decodeLifecycle reads from what encodeLifecycle writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLifecycle(obj: Lifecycle, out = {} as Lifecycle): Lifecycle {
+  if (obj.postStart != null) out.postStart = canonicalLifecycleHandler(obj.postStart);
+  if (obj.preStop != null) out.preStop = canonicalLifecycleHandler(obj.preStop);
+  if (obj.stopSignal != null) out.stopSignal = wireString(obj.stopSignal);
+  return out;
 }
 
 /** Writes the LifecycleHandler message body (no length prefix), byte for byte as Go marshals it. */
@@ -4613,6 +5575,18 @@ export function decodeLifecycleHandler(r: Reader, end: number): LifecycleHandler
   return obj;
 }
 
+/** What decodeLifecycleHandler reads from what encodeLifecycleHandler writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLifecycleHandler(
+  obj: LifecycleHandler,
+  out = {} as LifecycleHandler,
+): LifecycleHandler {
+  if (obj.exec != null) out.exec = canonicalExecAction(obj.exec);
+  if (obj.httpGet != null) out.httpGet = canonicalHTTPGetAction(obj.httpGet);
+  if (obj.tcpSocket != null) out.tcpSocket = canonicalTCPSocketAction(obj.tcpSocket);
+  if (obj.sleep != null) out.sleep = canonicalSleepAction(obj.sleep);
+  return out;
+}
+
 /** Writes the LimitRange message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLimitRange(obj: LimitRange, w: Writer): void {
   w.forkField(10);
@@ -4649,6 +5623,13 @@ export function decodeLimitRange(r: Reader, end: number): LimitRange {
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   obj.spec = f2 ?? decodeLimitRangeSpec(r, r.pos);
   return obj;
+}
+
+/** What decodeLimitRange reads from what encodeLimitRange writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLimitRange(obj: LimitRange, out = {} as LimitRange): LimitRange {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalLimitRangeSpec(obj.spec ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the LimitRangeItem message body (no length prefix), byte for byte as Go marshals it. */
@@ -4820,6 +5801,22 @@ export function decodeLimitRangeItem(r: Reader, end: number): LimitRangeItem {
   return obj;
 }
 
+/** What decodeLimitRangeItem reads from what encodeLimitRangeItem writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLimitRangeItem(obj: LimitRangeItem, out = {} as LimitRangeItem): LimitRangeItem {
+  out.type = wireString(obj.type ?? "");
+  const f2 = wireMap(obj.max, canonicalQuantity);
+  if (f2 !== undefined) out.max = f2;
+  const f3 = wireMap(obj.min, canonicalQuantity);
+  if (f3 !== undefined) out.min = f3;
+  const f4 = wireMap(obj.default, canonicalQuantity);
+  if (f4 !== undefined) out.default = f4;
+  const f5 = wireMap(obj.defaultRequest, canonicalQuantity);
+  if (f5 !== undefined) out.defaultRequest = f5;
+  const f6 = wireMap(obj.maxLimitRequestRatio, canonicalQuantity);
+  if (f6 !== undefined) out.maxLimitRequestRatio = f6;
+  return out;
+}
+
 /** Writes the LimitRangeList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLimitRangeList(obj: LimitRangeList, w: Writer): void {
   w.forkField(10);
@@ -4861,6 +5858,13 @@ export function decodeLimitRangeList(r: Reader, end: number): LimitRangeList {
   return obj;
 }
 
+/** What decodeLimitRangeList reads from what encodeLimitRangeList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLimitRangeList(obj: LimitRangeList, out = {} as LimitRangeList): LimitRangeList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalLimitRange) ?? [];
+  return out;
+}
+
 /** Writes the LimitRangeSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLimitRangeSpec(obj: LimitRangeSpec, w: Writer): void {
   if (obj.limits != null)
@@ -4890,6 +5894,12 @@ export function decodeLimitRangeSpec(r: Reader, end: number): LimitRangeSpec {
   const obj = {} as LimitRangeSpec;
   obj.limits = f1 ?? [];
   return obj;
+}
+
+/** What decodeLimitRangeSpec reads from what encodeLimitRangeSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLimitRangeSpec(obj: LimitRangeSpec, out = {} as LimitRangeSpec): LimitRangeSpec {
+  out.limits = wireStructList(obj.limits, canonicalLimitRangeItem) ?? [];
+  return out;
 }
 
 /** Writes the LinuxContainerUser message body (no length prefix), byte for byte as Go marshals it. */
@@ -4931,6 +5941,18 @@ export function decodeLinuxContainerUser(r: Reader, end: number): LinuxContainer
   obj.gid = f2 ?? 0;
   if (f3 !== undefined) obj.supplementalGroups = f3;
   return obj;
+}
+
+/** What decodeLinuxContainerUser reads from what encodeLinuxContainerUser writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLinuxContainerUser(
+  obj: LinuxContainerUser,
+  out = {} as LinuxContainerUser,
+): LinuxContainerUser {
+  out.uid = wireInt64(obj.uid);
+  out.gid = wireInt64(obj.gid);
+  const f3 = wireList(obj.supplementalGroups, wireInt64);
+  if (f3 !== undefined) out.supplementalGroups = f3;
+  return out;
 }
 
 /** Writes the LoadBalancerIngress message body (no length prefix), byte for byte as Go marshals it. */
@@ -4982,6 +6004,19 @@ export function decodeLoadBalancerIngress(r: Reader, end: number): LoadBalancerI
   return obj;
 }
 
+/** What decodeLoadBalancerIngress reads from what encodeLoadBalancerIngress writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLoadBalancerIngress(
+  obj: LoadBalancerIngress,
+  out = {} as LoadBalancerIngress,
+): LoadBalancerIngress {
+  if (obj.ip) out.ip = wireString(obj.ip);
+  if (obj.hostname) out.hostname = wireString(obj.hostname);
+  if (obj.ipMode != null) out.ipMode = wireString(obj.ipMode);
+  const f4 = wireStructList(obj.ports, canonicalPortStatus);
+  if (f4 !== undefined) out.ports = f4;
+  return out;
+}
+
 /** Writes the LoadBalancerStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLoadBalancerStatus(obj: LoadBalancerStatus, w: Writer): void {
   if (obj.ingress != null)
@@ -5013,6 +6048,16 @@ export function decodeLoadBalancerStatus(r: Reader, end: number): LoadBalancerSt
   return obj;
 }
 
+/** What decodeLoadBalancerStatus reads from what encodeLoadBalancerStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLoadBalancerStatus(
+  obj: LoadBalancerStatus,
+  out = {} as LoadBalancerStatus,
+): LoadBalancerStatus {
+  const f1 = wireStructList(obj.ingress, canonicalLoadBalancerIngress);
+  if (f1 !== undefined) out.ingress = f1;
+  return out;
+}
+
 /** Writes the LocalObjectReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLocalObjectReference(obj: LocalObjectReference, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -5035,6 +6080,15 @@ export function decodeLocalObjectReference(r: Reader, end: number): LocalObjectR
   const obj = {} as LocalObjectReference;
   if (f1) obj.name = f1;
   return obj;
+}
+
+/** What decodeLocalObjectReference reads from what encodeLocalObjectReference writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLocalObjectReference(
+  obj: LocalObjectReference,
+  out = {} as LocalObjectReference,
+): LocalObjectReference {
+  if (obj.name) out.name = wireString(obj.name);
+  return out;
 }
 
 /** Writes the LocalVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -5067,6 +6121,16 @@ export function decodeLocalVolumeSource(r: Reader, end: number): LocalVolumeSour
   return obj;
 }
 
+/** What decodeLocalVolumeSource reads from what encodeLocalVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLocalVolumeSource(
+  obj: LocalVolumeSource,
+  out = {} as LocalVolumeSource,
+): LocalVolumeSource {
+  out.path = wireString(obj.path ?? "");
+  if (obj.fsType != null) out.fsType = wireString(obj.fsType);
+  return out;
+}
+
 /** Writes the ModifyVolumeStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeModifyVolumeStatus(obj: ModifyVolumeStatus, w: Writer): void {
   w.stringField(10, obj.targetVolumeAttributesClassName ?? "");
@@ -5095,6 +6159,17 @@ export function decodeModifyVolumeStatus(r: Reader, end: number): ModifyVolumeSt
   if (f1) obj.targetVolumeAttributesClassName = f1;
   obj.status = f2 ?? ("" as ModifyVolumeStatus["status"]);
   return obj;
+}
+
+/** What decodeModifyVolumeStatus reads from what encodeModifyVolumeStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalModifyVolumeStatus(
+  obj: ModifyVolumeStatus,
+  out = {} as ModifyVolumeStatus,
+): ModifyVolumeStatus {
+  if (obj.targetVolumeAttributesClassName)
+    out.targetVolumeAttributesClassName = wireString(obj.targetVolumeAttributesClassName);
+  out.status = wireEnum(obj.status) as ModifyVolumeStatus["status"];
+  return out;
 }
 
 /** Writes the NFSVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -5131,6 +6206,14 @@ export function decodeNFSVolumeSource(r: Reader, end: number): NFSVolumeSource {
   obj.path = f2 ?? "";
   if (f3) obj.readOnly = f3;
   return obj;
+}
+
+/** What decodeNFSVolumeSource reads from what encodeNFSVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNFSVolumeSource(obj: NFSVolumeSource, out = {} as NFSVolumeSource): NFSVolumeSource {
+  out.server = wireString(obj.server ?? "");
+  out.path = wireString(obj.path ?? "");
+  if (obj.readOnly) out.readOnly = true;
+  return out;
 }
 
 /** Writes the Namespace message body (no length prefix), byte for byte as Go marshals it. */
@@ -5179,6 +6262,14 @@ export function decodeNamespace(r: Reader, end: number): Namespace {
   obj.spec = f2 ?? decodeNamespaceSpec(r, r.pos);
   obj.status = f3 ?? decodeNamespaceStatus(r, r.pos);
   return obj;
+}
+
+/** What decodeNamespace reads from what encodeNamespace writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNamespace(obj: Namespace, out = {} as Namespace): Namespace {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalNamespaceSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalNamespaceStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the NamespaceCondition message body (no length prefix), byte for byte as Go marshals it. */
@@ -5233,6 +6324,20 @@ export function decodeNamespaceCondition(r: Reader, end: number): NamespaceCondi
   return obj;
 }
 
+/** What decodeNamespaceCondition reads from what encodeNamespaceCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNamespaceCondition(
+  obj: NamespaceCondition,
+  out = {} as NamespaceCondition,
+): NamespaceCondition {
+  out.type = wireString(obj.type ?? "");
+  out.status = wireString(obj.status ?? "");
+  const f4 = canonicalTime(obj.lastTransitionTime);
+  if (f4) out.lastTransitionTime = f4;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  return out;
+}
+
 /** Writes the NamespaceList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNamespaceList(obj: NamespaceList, w: Writer): void {
   w.forkField(10);
@@ -5274,6 +6379,13 @@ export function decodeNamespaceList(r: Reader, end: number): NamespaceList {
   return obj;
 }
 
+/** What decodeNamespaceList reads from what encodeNamespaceList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNamespaceList(obj: NamespaceList, out = {} as NamespaceList): NamespaceList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalNamespace) ?? [];
+  return out;
+}
+
 /** Writes the NamespaceSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNamespaceSpec(obj: NamespaceSpec, w: Writer): void {
   if (obj.finalizers != null) for (const x of obj.finalizers) w.stringField(10, x);
@@ -5296,6 +6408,13 @@ export function decodeNamespaceSpec(r: Reader, end: number): NamespaceSpec {
   const obj = {} as NamespaceSpec;
   if (f1 !== undefined) obj.finalizers = f1;
   return obj;
+}
+
+/** What decodeNamespaceSpec reads from what encodeNamespaceSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNamespaceSpec(obj: NamespaceSpec, out = {} as NamespaceSpec): NamespaceSpec {
+  const f1 = wireStrings(obj.finalizers);
+  if (f1 !== undefined) out.finalizers = f1;
+  return out;
 }
 
 /** Writes the NamespaceStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -5333,6 +6452,14 @@ export function decodeNamespaceStatus(r: Reader, end: number): NamespaceStatus {
   if (f1) obj.phase = f1;
   if (f2 !== undefined) obj.conditions = f2;
   return obj;
+}
+
+/** What decodeNamespaceStatus reads from what encodeNamespaceStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNamespaceStatus(obj: NamespaceStatus, out = {} as NamespaceStatus): NamespaceStatus {
+  if (obj.phase) out.phase = wireString(obj.phase);
+  const f2 = wireStructList(obj.conditions, canonicalNamespaceCondition);
+  if (f2 !== undefined) out.conditions = f2;
+  return out;
 }
 
 /** Writes the Node message body (no length prefix), byte for byte as Go marshals it. */
@@ -5383,6 +6510,14 @@ export function decodeNode(r: Reader, end: number): Node {
   return obj;
 }
 
+/** What decodeNode reads from what encodeNode writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNode(obj: Node, out = {} as Node): Node {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalNodeSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalNodeStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the NodeAddress message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeAddress(obj: NodeAddress, w: Writer): void {
   w.stringField(10, obj.type ?? "");
@@ -5411,6 +6546,13 @@ export function decodeNodeAddress(r: Reader, end: number): NodeAddress {
   obj.type = f1 ?? "";
   obj.address = f2 ?? "";
   return obj;
+}
+
+/** What decodeNodeAddress reads from what encodeNodeAddress writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNodeAddress(obj: NodeAddress, out = {} as NodeAddress): NodeAddress {
+  out.type = wireString(obj.type ?? "");
+  out.address = wireString(obj.address ?? "");
+  return out;
 }
 
 /** Writes the NodeAffinity message body (no length prefix), byte for byte as Go marshals it. */
@@ -5454,6 +6596,20 @@ export function decodeNodeAffinity(r: Reader, end: number): NodeAffinity {
   if (f1 !== undefined) obj.requiredDuringSchedulingIgnoredDuringExecution = f1;
   if (f2 !== undefined) obj.preferredDuringSchedulingIgnoredDuringExecution = f2;
   return obj;
+}
+
+/** What decodeNodeAffinity reads from what encodeNodeAffinity writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNodeAffinity(obj: NodeAffinity, out = {} as NodeAffinity): NodeAffinity {
+  if (obj.requiredDuringSchedulingIgnoredDuringExecution != null)
+    out.requiredDuringSchedulingIgnoredDuringExecution = canonicalNodeSelector(
+      obj.requiredDuringSchedulingIgnoredDuringExecution,
+    );
+  const f2 = wireStructList(
+    obj.preferredDuringSchedulingIgnoredDuringExecution,
+    canonicalPreferredSchedulingTerm,
+  );
+  if (f2 !== undefined) out.preferredDuringSchedulingIgnoredDuringExecution = f2;
+  return out;
 }
 
 /** Writes the NodeCondition message body (no length prefix), byte for byte as Go marshals it. */
@@ -5518,6 +6674,19 @@ export function decodeNodeCondition(r: Reader, end: number): NodeCondition {
   return obj;
 }
 
+/** What decodeNodeCondition reads from what encodeNodeCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNodeCondition(obj: NodeCondition, out = {} as NodeCondition): NodeCondition {
+  out.type = wireString(obj.type ?? "");
+  out.status = wireString(obj.status ?? "");
+  const f3 = canonicalTime(obj.lastHeartbeatTime);
+  if (f3) out.lastHeartbeatTime = f3;
+  const f4 = canonicalTime(obj.lastTransitionTime);
+  if (f4) out.lastTransitionTime = f4;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  return out;
+}
+
 /** Writes the NodeConfigSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeConfigSource(obj: NodeConfigSource, w: Writer): void {
   if (obj.configMap != null) {
@@ -5546,6 +6715,15 @@ export function decodeNodeConfigSource(r: Reader, end: number): NodeConfigSource
   const obj = {} as NodeConfigSource;
   if (f2 !== undefined) obj.configMap = f2;
   return obj;
+}
+
+/** What decodeNodeConfigSource reads from what encodeNodeConfigSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNodeConfigSource(
+  obj: NodeConfigSource,
+  out = {} as NodeConfigSource,
+): NodeConfigSource {
+  if (obj.configMap != null) out.configMap = canonicalConfigMapNodeConfigSource(obj.configMap);
+  return out;
 }
 
 /** Writes the NodeConfigStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -5608,6 +6786,18 @@ export function decodeNodeConfigStatus(r: Reader, end: number): NodeConfigStatus
   return obj;
 }
 
+/** What decodeNodeConfigStatus reads from what encodeNodeConfigStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNodeConfigStatus(
+  obj: NodeConfigStatus,
+  out = {} as NodeConfigStatus,
+): NodeConfigStatus {
+  if (obj.assigned != null) out.assigned = canonicalNodeConfigSource(obj.assigned);
+  if (obj.active != null) out.active = canonicalNodeConfigSource(obj.active);
+  if (obj.lastKnownGood != null) out.lastKnownGood = canonicalNodeConfigSource(obj.lastKnownGood);
+  if (obj.error) out.error = wireString(obj.error);
+  return out;
+}
+
 /** Writes the NodeDaemonEndpoints message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeDaemonEndpoints(obj: NodeDaemonEndpoints, w: Writer): void {
   w.forkField(10);
@@ -5636,6 +6826,15 @@ export function decodeNodeDaemonEndpoints(r: Reader, end: number): NodeDaemonEnd
   return obj;
 }
 
+/** What decodeNodeDaemonEndpoints reads from what encodeNodeDaemonEndpoints writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNodeDaemonEndpoints(
+  obj: NodeDaemonEndpoints,
+  out = {} as NodeDaemonEndpoints,
+): NodeDaemonEndpoints {
+  out.kubeletEndpoint = canonicalDaemonEndpoint(obj.kubeletEndpoint ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the NodeFeatures message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeFeatures(obj: NodeFeatures, w: Writer): void {
   if (obj.supplementalGroupsPolicy != null) w.boolField(8, obj.supplementalGroupsPolicy);
@@ -5658,6 +6857,13 @@ export function decodeNodeFeatures(r: Reader, end: number): NodeFeatures {
   const obj = {} as NodeFeatures;
   if (f1 !== undefined) obj.supplementalGroupsPolicy = f1;
   return obj;
+}
+
+/** What decodeNodeFeatures reads from what encodeNodeFeatures writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNodeFeatures(obj: NodeFeatures, out = {} as NodeFeatures): NodeFeatures {
+  if (obj.supplementalGroupsPolicy != null)
+    out.supplementalGroupsPolicy = wireBool(obj.supplementalGroupsPolicy);
+  return out;
 }
 
 /** Writes the NodeList message body (no length prefix), byte for byte as Go marshals it. */
@@ -5701,6 +6907,13 @@ export function decodeNodeList(r: Reader, end: number): NodeList {
   return obj;
 }
 
+/** What decodeNodeList reads from what encodeNodeList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNodeList(obj: NodeList, out = {} as NodeList): NodeList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalNode) ?? [];
+  return out;
+}
+
 /** Writes the NodeProxyOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeProxyOptions(obj: NodeProxyOptions, w: Writer): void {
   w.stringField(10, obj.path ?? "");
@@ -5723,6 +6936,15 @@ export function decodeNodeProxyOptions(r: Reader, end: number): NodeProxyOptions
   const obj = {} as NodeProxyOptions;
   if (f1) obj.path = f1;
   return obj;
+}
+
+/** What decodeNodeProxyOptions reads from what encodeNodeProxyOptions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNodeProxyOptions(
+  obj: NodeProxyOptions,
+  out = {} as NodeProxyOptions,
+): NodeProxyOptions {
+  if (obj.path) out.path = wireString(obj.path);
+  return out;
 }
 
 /** Writes the NodeRuntimeHandler message body (no length prefix), byte for byte as Go marshals it. */
@@ -5761,6 +6983,16 @@ export function decodeNodeRuntimeHandler(r: Reader, end: number): NodeRuntimeHan
   return obj;
 }
 
+/** What decodeNodeRuntimeHandler reads from what encodeNodeRuntimeHandler writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNodeRuntimeHandler(
+  obj: NodeRuntimeHandler,
+  out = {} as NodeRuntimeHandler,
+): NodeRuntimeHandler {
+  out.name = wireString(obj.name ?? "");
+  if (obj.features != null) out.features = canonicalNodeRuntimeHandlerFeatures(obj.features);
+  return out;
+}
+
 /** Writes the NodeRuntimeHandlerFeatures message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeRuntimeHandlerFeatures(obj: NodeRuntimeHandlerFeatures, w: Writer): void {
   if (obj.recursiveReadOnlyMounts != null) w.boolField(8, obj.recursiveReadOnlyMounts);
@@ -5789,6 +7021,17 @@ export function decodeNodeRuntimeHandlerFeatures(r: Reader, end: number): NodeRu
   if (f1 !== undefined) obj.recursiveReadOnlyMounts = f1;
   if (f2 !== undefined) obj.userNamespaces = f2;
   return obj;
+}
+
+/** What decodeNodeRuntimeHandlerFeatures reads from what encodeNodeRuntimeHandlerFeatures writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNodeRuntimeHandlerFeatures(
+  obj: NodeRuntimeHandlerFeatures,
+  out = {} as NodeRuntimeHandlerFeatures,
+): NodeRuntimeHandlerFeatures {
+  if (obj.recursiveReadOnlyMounts != null)
+    out.recursiveReadOnlyMounts = wireBool(obj.recursiveReadOnlyMounts);
+  if (obj.userNamespaces != null) out.userNamespaces = wireBool(obj.userNamespaces);
+  return out;
 }
 
 /** Writes the NodeSelector message body (no length prefix), byte for byte as Go marshals it. */
@@ -5820,6 +7063,12 @@ export function decodeNodeSelector(r: Reader, end: number): NodeSelector {
   const obj = {} as NodeSelector;
   obj.nodeSelectorTerms = f1 ?? [];
   return obj;
+}
+
+/** What decodeNodeSelector reads from what encodeNodeSelector writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNodeSelector(obj: NodeSelector, out = {} as NodeSelector): NodeSelector {
+  out.nodeSelectorTerms = wireStructList(obj.nodeSelectorTerms, canonicalNodeSelectorTerm) ?? [];
+  return out;
 }
 
 /** Writes the NodeSelectorRequirement message body (no length prefix), byte for byte as Go marshals it. */
@@ -5856,6 +7105,18 @@ export function decodeNodeSelectorRequirement(r: Reader, end: number): NodeSelec
   obj.operator = f2 ?? ("" as NodeSelectorRequirement["operator"]);
   if (f3 !== undefined) obj.values = f3;
   return obj;
+}
+
+/** What decodeNodeSelectorRequirement reads from what encodeNodeSelectorRequirement writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNodeSelectorRequirement(
+  obj: NodeSelectorRequirement,
+  out = {} as NodeSelectorRequirement,
+): NodeSelectorRequirement {
+  out.key = wireString(obj.key ?? "");
+  out.operator = wireEnum(obj.operator) as NodeSelectorRequirement["operator"];
+  const f3 = wireStrings(obj.values);
+  if (f3 !== undefined) out.values = f3;
+  return out;
 }
 
 /** Writes the NodeSelectorTerm message body (no length prefix), byte for byte as Go marshals it. */
@@ -5900,6 +7161,18 @@ export function decodeNodeSelectorTerm(r: Reader, end: number): NodeSelectorTerm
   if (f1 !== undefined) obj.matchExpressions = f1;
   if (f2 !== undefined) obj.matchFields = f2;
   return obj;
+}
+
+/** What decodeNodeSelectorTerm reads from what encodeNodeSelectorTerm writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNodeSelectorTerm(
+  obj: NodeSelectorTerm,
+  out = {} as NodeSelectorTerm,
+): NodeSelectorTerm {
+  const f1 = wireStructList(obj.matchExpressions, canonicalNodeSelectorRequirement);
+  if (f1 !== undefined) out.matchExpressions = f1;
+  const f2 = wireStructList(obj.matchFields, canonicalNodeSelectorRequirement);
+  if (f2 !== undefined) out.matchFields = f2;
+  return out;
 }
 
 /** Writes the NodeSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -5973,6 +7246,20 @@ export function decodeNodeSpec(r: Reader, end: number): NodeSpec {
   if (f6 !== undefined) obj.configSource = f6;
   if (f2) obj.externalID = f2;
   return obj;
+}
+
+/** What decodeNodeSpec reads from what encodeNodeSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNodeSpec(obj: NodeSpec, out = {} as NodeSpec): NodeSpec {
+  if (obj.podCIDR) out.podCIDR = wireString(obj.podCIDR);
+  const f7 = wireStrings(obj.podCIDRs);
+  if (f7 !== undefined) out.podCIDRs = f7;
+  if (obj.providerID) out.providerID = wireString(obj.providerID);
+  if (obj.unschedulable) out.unschedulable = true;
+  const f5 = wireStructList(obj.taints, canonicalTaint);
+  if (f5 !== undefined) out.taints = f5;
+  if (obj.configSource != null) out.configSource = canonicalNodeConfigSource(obj.configSource);
+  if (obj.externalID) out.externalID = wireString(obj.externalID);
+  return out;
 }
 
 /** Writes the NodeStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -6172,6 +7459,32 @@ export function decodeNodeStatus(r: Reader, end: number): NodeStatus {
   return obj;
 }
 
+/** What decodeNodeStatus reads from what encodeNodeStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNodeStatus(obj: NodeStatus, out = {} as NodeStatus): NodeStatus {
+  const f1 = wireMap(obj.capacity, canonicalQuantity);
+  if (f1 !== undefined) out.capacity = f1;
+  const f2 = wireMap(obj.allocatable, canonicalQuantity);
+  if (f2 !== undefined) out.allocatable = f2;
+  if (obj.phase) out.phase = wireString(obj.phase);
+  const f4 = wireStructList(obj.conditions, canonicalNodeCondition);
+  if (f4 !== undefined) out.conditions = f4;
+  const f5 = wireStructList(obj.addresses, canonicalNodeAddress);
+  if (f5 !== undefined) out.addresses = f5;
+  out.daemonEndpoints = canonicalNodeDaemonEndpoints(obj.daemonEndpoints ?? EMPTY_STRUCT);
+  out.nodeInfo = canonicalNodeSystemInfo(obj.nodeInfo ?? EMPTY_STRUCT);
+  const f8 = wireStructList(obj.images, canonicalContainerImage);
+  if (f8 !== undefined) out.images = f8;
+  const f9 = wireStrings(obj.volumesInUse);
+  if (f9 !== undefined) out.volumesInUse = f9;
+  const f10 = wireStructList(obj.volumesAttached, canonicalAttachedVolume);
+  if (f10 !== undefined) out.volumesAttached = f10;
+  if (obj.config != null) out.config = canonicalNodeConfigStatus(obj.config);
+  const f12 = wireStructList(obj.runtimeHandlers, canonicalNodeRuntimeHandler);
+  if (f12 !== undefined) out.runtimeHandlers = f12;
+  if (obj.features != null) out.features = canonicalNodeFeatures(obj.features);
+  return out;
+}
+
 /** Writes the NodeSwapStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNodeSwapStatus(obj: NodeSwapStatus, w: Writer): void {
   if (obj.capacity != null) w.int64Field(8, obj.capacity);
@@ -6194,6 +7507,12 @@ export function decodeNodeSwapStatus(r: Reader, end: number): NodeSwapStatus {
   const obj = {} as NodeSwapStatus;
   if (f1 !== undefined) obj.capacity = f1;
   return obj;
+}
+
+/** What decodeNodeSwapStatus reads from what encodeNodeSwapStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNodeSwapStatus(obj: NodeSwapStatus, out = {} as NodeSwapStatus): NodeSwapStatus {
+  if (obj.capacity != null) out.capacity = wireInt64(obj.capacity);
+  return out;
 }
 
 /** Writes the NodeSystemInfo message body (no length prefix), byte for byte as Go marshals it. */
@@ -6286,6 +7605,22 @@ export function decodeNodeSystemInfo(r: Reader, end: number): NodeSystemInfo {
   return obj;
 }
 
+/** What decodeNodeSystemInfo reads from what encodeNodeSystemInfo writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNodeSystemInfo(obj: NodeSystemInfo, out = {} as NodeSystemInfo): NodeSystemInfo {
+  out.machineID = wireString(obj.machineID ?? "");
+  out.systemUUID = wireString(obj.systemUUID ?? "");
+  out.bootID = wireString(obj.bootID ?? "");
+  out.kernelVersion = wireString(obj.kernelVersion ?? "");
+  out.osImage = wireString(obj.osImage ?? "");
+  out.containerRuntimeVersion = wireString(obj.containerRuntimeVersion ?? "");
+  out.kubeletVersion = wireString(obj.kubeletVersion ?? "");
+  out.kubeProxyVersion = wireString(obj.kubeProxyVersion ?? "");
+  out.operatingSystem = wireString(obj.operatingSystem ?? "");
+  out.architecture = wireString(obj.architecture ?? "");
+  if (obj.swap != null) out.swap = canonicalNodeSwapStatus(obj.swap);
+  return out;
+}
+
 /** Writes the ObjectFieldSelector message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeObjectFieldSelector(obj: ObjectFieldSelector, w: Writer): void {
   w.stringField(10, obj.apiVersion ?? "");
@@ -6314,6 +7649,16 @@ export function decodeObjectFieldSelector(r: Reader, end: number): ObjectFieldSe
   if (f1) obj.apiVersion = f1;
   obj.fieldPath = f2 ?? "";
   return obj;
+}
+
+/** What decodeObjectFieldSelector reads from what encodeObjectFieldSelector writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalObjectFieldSelector(
+  obj: ObjectFieldSelector,
+  out = {} as ObjectFieldSelector,
+): ObjectFieldSelector {
+  if (obj.apiVersion) out.apiVersion = wireString(obj.apiVersion);
+  out.fieldPath = wireString(obj.fieldPath ?? "");
+  return out;
 }
 
 /** Writes the ObjectReference message body (no length prefix), byte for byte as Go marshals it. */
@@ -6376,6 +7721,18 @@ export function decodeObjectReference(r: Reader, end: number): ObjectReference {
   return obj;
 }
 
+/** What decodeObjectReference reads from what encodeObjectReference writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalObjectReference(obj: ObjectReference, out = {} as ObjectReference): ObjectReference {
+  if (obj.kind) out.kind = wireString(obj.kind);
+  if (obj.namespace) out.namespace = wireString(obj.namespace);
+  if (obj.name) out.name = wireString(obj.name);
+  if (obj.uid) out.uid = wireString(obj.uid);
+  if (obj.apiVersion) out.apiVersion = wireString(obj.apiVersion);
+  if (obj.resourceVersion) out.resourceVersion = wireString(obj.resourceVersion);
+  if (obj.fieldPath) out.fieldPath = wireString(obj.fieldPath);
+  return out;
+}
+
 /** Writes the PersistentVolume message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePersistentVolume(obj: PersistentVolume, w: Writer): void {
   w.forkField(10);
@@ -6424,6 +7781,17 @@ export function decodePersistentVolume(r: Reader, end: number): PersistentVolume
   return obj;
 }
 
+/** What decodePersistentVolume reads from what encodePersistentVolume writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPersistentVolume(
+  obj: PersistentVolume,
+  out = {} as PersistentVolume,
+): PersistentVolume {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalPersistentVolumeSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalPersistentVolumeStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the PersistentVolumeClaim message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePersistentVolumeClaim(obj: PersistentVolumeClaim, w: Writer): void {
   w.forkField(10);
@@ -6470,6 +7838,17 @@ export function decodePersistentVolumeClaim(r: Reader, end: number): PersistentV
   obj.spec = f2 ?? decodePersistentVolumeClaimSpec(r, r.pos);
   obj.status = f3 ?? decodePersistentVolumeClaimStatus(r, r.pos);
   return obj;
+}
+
+/** What decodePersistentVolumeClaim reads from what encodePersistentVolumeClaim writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPersistentVolumeClaim(
+  obj: PersistentVolumeClaim,
+  out = {} as PersistentVolumeClaim,
+): PersistentVolumeClaim {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalPersistentVolumeClaimSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalPersistentVolumeClaimStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the PersistentVolumeClaimCondition message body (no length prefix), byte for byte as Go marshals it. */
@@ -6534,6 +7913,22 @@ export function decodePersistentVolumeClaimCondition(r: Reader, end: number): Pe
   return obj;
 }
 
+/** What decodePersistentVolumeClaimCondition reads from what encodePersistentVolumeClaimCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPersistentVolumeClaimCondition(
+  obj: PersistentVolumeClaimCondition,
+  out = {} as PersistentVolumeClaimCondition,
+): PersistentVolumeClaimCondition {
+  out.type = wireString(obj.type ?? "");
+  out.status = wireString(obj.status ?? "");
+  const f3 = canonicalTime(obj.lastProbeTime);
+  if (f3) out.lastProbeTime = f3;
+  const f4 = canonicalTime(obj.lastTransitionTime);
+  if (f4) out.lastTransitionTime = f4;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  return out;
+}
+
 /** Writes the PersistentVolumeClaimList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePersistentVolumeClaimList(obj: PersistentVolumeClaimList, w: Writer): void {
   w.forkField(10);
@@ -6573,6 +7968,16 @@ export function decodePersistentVolumeClaimList(r: Reader, end: number): Persist
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodePersistentVolumeClaimList reads from what encodePersistentVolumeClaimList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPersistentVolumeClaimList(
+  obj: PersistentVolumeClaimList,
+  out = {} as PersistentVolumeClaimList,
+): PersistentVolumeClaimList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalPersistentVolumeClaim) ?? [];
+  return out;
 }
 
 /** Writes the PersistentVolumeClaimSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -6667,6 +8072,25 @@ export function decodePersistentVolumeClaimSpec(r: Reader, end: number): Persist
   if (f8 !== undefined) obj.dataSourceRef = f8;
   if (f9 !== undefined) obj.volumeAttributesClassName = f9;
   return obj;
+}
+
+/** What decodePersistentVolumeClaimSpec reads from what encodePersistentVolumeClaimSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPersistentVolumeClaimSpec(
+  obj: PersistentVolumeClaimSpec,
+  out = {} as PersistentVolumeClaimSpec,
+): PersistentVolumeClaimSpec {
+  const f1 = wireStrings(obj.accessModes);
+  if (f1 !== undefined) out.accessModes = f1;
+  if (obj.selector != null) out.selector = canonicalLabelSelector(obj.selector);
+  out.resources = canonicalVolumeResourceRequirements(obj.resources ?? EMPTY_STRUCT);
+  if (obj.volumeName) out.volumeName = wireString(obj.volumeName);
+  if (obj.storageClassName != null) out.storageClassName = wireString(obj.storageClassName);
+  if (obj.volumeMode != null) out.volumeMode = wireString(obj.volumeMode);
+  if (obj.dataSource != null) out.dataSource = canonicalTypedLocalObjectReference(obj.dataSource);
+  if (obj.dataSourceRef != null) out.dataSourceRef = canonicalTypedObjectReference(obj.dataSourceRef);
+  if (obj.volumeAttributesClassName != null)
+    out.volumeAttributesClassName = wireString(obj.volumeAttributesClassName);
+  return out;
 }
 
 /** Writes the PersistentVolumeClaimStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -6814,6 +8238,29 @@ export function decodePersistentVolumeClaimStatus(r: Reader, end: number): Persi
   return obj;
 }
 
+/** What decodePersistentVolumeClaimStatus reads from what encodePersistentVolumeClaimStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPersistentVolumeClaimStatus(
+  obj: PersistentVolumeClaimStatus,
+  out = {} as PersistentVolumeClaimStatus,
+): PersistentVolumeClaimStatus {
+  if (obj.phase) out.phase = wireString(obj.phase);
+  const f2 = wireStrings(obj.accessModes);
+  if (f2 !== undefined) out.accessModes = f2;
+  const f3 = wireMap(obj.capacity, canonicalQuantity);
+  if (f3 !== undefined) out.capacity = f3;
+  const f4 = wireStructList(obj.conditions, canonicalPersistentVolumeClaimCondition);
+  if (f4 !== undefined) out.conditions = f4;
+  const f5 = wireMap(obj.allocatedResources, canonicalQuantity);
+  if (f5 !== undefined) out.allocatedResources = f5;
+  const f7 = wireStringMap(obj.allocatedResourceStatuses);
+  if (f7 !== undefined) out.allocatedResourceStatuses = f7;
+  if (obj.currentVolumeAttributesClassName != null)
+    out.currentVolumeAttributesClassName = wireString(obj.currentVolumeAttributesClassName);
+  if (obj.modifyVolumeStatus != null)
+    out.modifyVolumeStatus = canonicalModifyVolumeStatus(obj.modifyVolumeStatus);
+  return out;
+}
+
 /** Writes the PersistentVolumeClaimTemplate message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePersistentVolumeClaimTemplate(obj: PersistentVolumeClaimTemplate, w: Writer): void {
   w.forkField(10);
@@ -6852,6 +8299,16 @@ export function decodePersistentVolumeClaimTemplate(r: Reader, end: number): Per
   return obj;
 }
 
+/** What decodePersistentVolumeClaimTemplate reads from what encodePersistentVolumeClaimTemplate writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPersistentVolumeClaimTemplate(
+  obj: PersistentVolumeClaimTemplate,
+  out = {} as PersistentVolumeClaimTemplate,
+): PersistentVolumeClaimTemplate {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalPersistentVolumeClaimSpec(obj.spec ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the PersistentVolumeClaimVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePersistentVolumeClaimVolumeSource(
   obj: PersistentVolumeClaimVolumeSource,
@@ -6886,6 +8343,16 @@ export function decodePersistentVolumeClaimVolumeSource(
   obj.claimName = f1 ?? "";
   if (f2) obj.readOnly = f2;
   return obj;
+}
+
+/** What decodePersistentVolumeClaimVolumeSource reads from what encodePersistentVolumeClaimVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPersistentVolumeClaimVolumeSource(
+  obj: PersistentVolumeClaimVolumeSource,
+  out = {} as PersistentVolumeClaimVolumeSource,
+): PersistentVolumeClaimVolumeSource {
+  out.claimName = wireString(obj.claimName ?? "");
+  if (obj.readOnly) out.readOnly = true;
+  return out;
 }
 
 /** Writes the PersistentVolumeList message body (no length prefix), byte for byte as Go marshals it. */
@@ -6927,6 +8394,16 @@ export function decodePersistentVolumeList(r: Reader, end: number): PersistentVo
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodePersistentVolumeList reads from what encodePersistentVolumeList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPersistentVolumeList(
+  obj: PersistentVolumeList,
+  out = {} as PersistentVolumeList,
+): PersistentVolumeList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalPersistentVolume) ?? [];
+  return out;
 }
 
 /** Writes the PersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -7211,6 +8688,40 @@ export function decodePersistentVolumeSource(r: Reader, end: number): Persistent
   return obj;
 }
 
+/** What decodePersistentVolumeSource reads from what encodePersistentVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPersistentVolumeSource(
+  obj: PersistentVolumeSource,
+  out = {} as PersistentVolumeSource,
+): PersistentVolumeSource {
+  if (obj.gcePersistentDisk != null)
+    out.gcePersistentDisk = canonicalGCEPersistentDiskVolumeSource(obj.gcePersistentDisk);
+  if (obj.awsElasticBlockStore != null)
+    out.awsElasticBlockStore = canonicalAWSElasticBlockStoreVolumeSource(obj.awsElasticBlockStore);
+  if (obj.hostPath != null) out.hostPath = canonicalHostPathVolumeSource(obj.hostPath);
+  if (obj.glusterfs != null) out.glusterfs = canonicalGlusterfsPersistentVolumeSource(obj.glusterfs);
+  if (obj.nfs != null) out.nfs = canonicalNFSVolumeSource(obj.nfs);
+  if (obj.rbd != null) out.rbd = canonicalRBDPersistentVolumeSource(obj.rbd);
+  if (obj.iscsi != null) out.iscsi = canonicalISCSIPersistentVolumeSource(obj.iscsi);
+  if (obj.cinder != null) out.cinder = canonicalCinderPersistentVolumeSource(obj.cinder);
+  if (obj.cephfs != null) out.cephfs = canonicalCephFSPersistentVolumeSource(obj.cephfs);
+  if (obj.fc != null) out.fc = canonicalFCVolumeSource(obj.fc);
+  if (obj.flocker != null) out.flocker = canonicalFlockerVolumeSource(obj.flocker);
+  if (obj.flexVolume != null) out.flexVolume = canonicalFlexPersistentVolumeSource(obj.flexVolume);
+  if (obj.azureFile != null) out.azureFile = canonicalAzureFilePersistentVolumeSource(obj.azureFile);
+  if (obj.vsphereVolume != null)
+    out.vsphereVolume = canonicalVsphereVirtualDiskVolumeSource(obj.vsphereVolume);
+  if (obj.quobyte != null) out.quobyte = canonicalQuobyteVolumeSource(obj.quobyte);
+  if (obj.azureDisk != null) out.azureDisk = canonicalAzureDiskVolumeSource(obj.azureDisk);
+  if (obj.photonPersistentDisk != null)
+    out.photonPersistentDisk = canonicalPhotonPersistentDiskVolumeSource(obj.photonPersistentDisk);
+  if (obj.portworxVolume != null) out.portworxVolume = canonicalPortworxVolumeSource(obj.portworxVolume);
+  if (obj.scaleIO != null) out.scaleIO = canonicalScaleIOPersistentVolumeSource(obj.scaleIO);
+  if (obj.local != null) out.local = canonicalLocalVolumeSource(obj.local);
+  if (obj.storageos != null) out.storageos = canonicalStorageOSPersistentVolumeSource(obj.storageos);
+  if (obj.csi != null) out.csi = canonicalCSIPersistentVolumeSource(obj.csi);
+  return out;
+}
+
 /** Writes the PersistentVolumeSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePersistentVolumeSpec(obj: PersistentVolumeSpec, w: Writer): void {
   if (obj.capacity != null) {
@@ -7328,6 +8839,29 @@ export function decodePersistentVolumeSpec(r: Reader, end: number): PersistentVo
   return obj;
 }
 
+/** What decodePersistentVolumeSpec reads from what encodePersistentVolumeSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPersistentVolumeSpec(
+  obj: PersistentVolumeSpec,
+  out = {} as PersistentVolumeSpec,
+): PersistentVolumeSpec {
+  canonicalPersistentVolumeSource(obj, out);
+  const f1 = wireMap(obj.capacity, canonicalQuantity);
+  if (f1 !== undefined) out.capacity = f1;
+  const f3 = wireStrings(obj.accessModes);
+  if (f3 !== undefined) out.accessModes = f3;
+  if (obj.claimRef != null) out.claimRef = canonicalObjectReference(obj.claimRef);
+  if (obj.persistentVolumeReclaimPolicy)
+    out.persistentVolumeReclaimPolicy = wireString(obj.persistentVolumeReclaimPolicy);
+  if (obj.storageClassName) out.storageClassName = wireString(obj.storageClassName);
+  const f7 = wireStrings(obj.mountOptions);
+  if (f7 !== undefined) out.mountOptions = f7;
+  if (obj.volumeMode != null) out.volumeMode = wireString(obj.volumeMode);
+  if (obj.nodeAffinity != null) out.nodeAffinity = canonicalVolumeNodeAffinity(obj.nodeAffinity);
+  if (obj.volumeAttributesClassName != null)
+    out.volumeAttributesClassName = wireString(obj.volumeAttributesClassName);
+  return out;
+}
+
 /** Writes the PersistentVolumeStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePersistentVolumeStatus(obj: PersistentVolumeStatus, w: Writer): void {
   w.stringField(10, obj.phase ?? "");
@@ -7376,6 +8910,19 @@ export function decodePersistentVolumeStatus(r: Reader, end: number): Persistent
   return obj;
 }
 
+/** What decodePersistentVolumeStatus reads from what encodePersistentVolumeStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPersistentVolumeStatus(
+  obj: PersistentVolumeStatus,
+  out = {} as PersistentVolumeStatus,
+): PersistentVolumeStatus {
+  if (obj.phase) out.phase = wireString(obj.phase);
+  if (obj.message) out.message = wireString(obj.message);
+  if (obj.reason) out.reason = wireString(obj.reason);
+  const f4 = canonicalTime(obj.lastPhaseTransitionTime);
+  if (f4) out.lastPhaseTransitionTime = f4;
+  return out;
+}
+
 /** Writes the PhotonPersistentDiskVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePhotonPersistentDiskVolumeSource(
   obj: PhotonPersistentDiskVolumeSource,
@@ -7410,6 +8957,16 @@ export function decodePhotonPersistentDiskVolumeSource(
   obj.pdID = f1 ?? "";
   if (f2) obj.fsType = f2;
   return obj;
+}
+
+/** What decodePhotonPersistentDiskVolumeSource reads from what encodePhotonPersistentDiskVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPhotonPersistentDiskVolumeSource(
+  obj: PhotonPersistentDiskVolumeSource,
+  out = {} as PhotonPersistentDiskVolumeSource,
+): PhotonPersistentDiskVolumeSource {
+  out.pdID = wireString(obj.pdID ?? "");
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  return out;
 }
 
 /** Writes the Pod message body (no length prefix), byte for byte as Go marshals it. */
@@ -7460,6 +9017,14 @@ export function decodePod(r: Reader, end: number): Pod {
   return obj;
 }
 
+/** What decodePod reads from what encodePod writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPod(obj: Pod, out = {} as Pod): Pod {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalPodSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalPodStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the PodAffinity message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodAffinity(obj: PodAffinity, w: Writer): void {
   if (obj.requiredDuringSchedulingIgnoredDuringExecution != null)
@@ -7502,6 +9067,18 @@ export function decodePodAffinity(r: Reader, end: number): PodAffinity {
   if (f1 !== undefined) obj.requiredDuringSchedulingIgnoredDuringExecution = f1;
   if (f2 !== undefined) obj.preferredDuringSchedulingIgnoredDuringExecution = f2;
   return obj;
+}
+
+/** What decodePodAffinity reads from what encodePodAffinity writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodAffinity(obj: PodAffinity, out = {} as PodAffinity): PodAffinity {
+  const f1 = wireStructList(obj.requiredDuringSchedulingIgnoredDuringExecution, canonicalPodAffinityTerm);
+  if (f1 !== undefined) out.requiredDuringSchedulingIgnoredDuringExecution = f1;
+  const f2 = wireStructList(
+    obj.preferredDuringSchedulingIgnoredDuringExecution,
+    canonicalWeightedPodAffinityTerm,
+  );
+  if (f2 !== undefined) out.preferredDuringSchedulingIgnoredDuringExecution = f2;
+  return out;
 }
 
 /** Writes the PodAffinityTerm message body (no length prefix), byte for byte as Go marshals it. */
@@ -7570,6 +9147,20 @@ export function decodePodAffinityTerm(r: Reader, end: number): PodAffinityTerm {
   return obj;
 }
 
+/** What decodePodAffinityTerm reads from what encodePodAffinityTerm writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodAffinityTerm(obj: PodAffinityTerm, out = {} as PodAffinityTerm): PodAffinityTerm {
+  if (obj.labelSelector != null) out.labelSelector = canonicalLabelSelector(obj.labelSelector);
+  const f2 = wireStrings(obj.namespaces);
+  if (f2 !== undefined) out.namespaces = f2;
+  out.topologyKey = wireString(obj.topologyKey ?? "");
+  if (obj.namespaceSelector != null) out.namespaceSelector = canonicalLabelSelector(obj.namespaceSelector);
+  const f5 = wireStrings(obj.matchLabelKeys);
+  if (f5 !== undefined) out.matchLabelKeys = f5;
+  const f6 = wireStrings(obj.mismatchLabelKeys);
+  if (f6 !== undefined) out.mismatchLabelKeys = f6;
+  return out;
+}
+
 /** Writes the PodAntiAffinity message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodAntiAffinity(obj: PodAntiAffinity, w: Writer): void {
   if (obj.requiredDuringSchedulingIgnoredDuringExecution != null)
@@ -7612,6 +9203,18 @@ export function decodePodAntiAffinity(r: Reader, end: number): PodAntiAffinity {
   if (f1 !== undefined) obj.requiredDuringSchedulingIgnoredDuringExecution = f1;
   if (f2 !== undefined) obj.preferredDuringSchedulingIgnoredDuringExecution = f2;
   return obj;
+}
+
+/** What decodePodAntiAffinity reads from what encodePodAntiAffinity writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodAntiAffinity(obj: PodAntiAffinity, out = {} as PodAntiAffinity): PodAntiAffinity {
+  const f1 = wireStructList(obj.requiredDuringSchedulingIgnoredDuringExecution, canonicalPodAffinityTerm);
+  if (f1 !== undefined) out.requiredDuringSchedulingIgnoredDuringExecution = f1;
+  const f2 = wireStructList(
+    obj.preferredDuringSchedulingIgnoredDuringExecution,
+    canonicalWeightedPodAffinityTerm,
+  );
+  if (f2 !== undefined) out.preferredDuringSchedulingIgnoredDuringExecution = f2;
+  return out;
 }
 
 /** Writes the PodAttachOptions message body (no length prefix), byte for byte as Go marshals it. */
@@ -7660,6 +9263,19 @@ export function decodePodAttachOptions(r: Reader, end: number): PodAttachOptions
   if (f4) obj.tty = f4;
   if (f5) obj.container = f5;
   return obj;
+}
+
+/** What decodePodAttachOptions reads from what encodePodAttachOptions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodAttachOptions(
+  obj: PodAttachOptions,
+  out = {} as PodAttachOptions,
+): PodAttachOptions {
+  if (obj.stdin) out.stdin = true;
+  if (obj.stdout) out.stdout = true;
+  if (obj.stderr) out.stderr = true;
+  if (obj.tty) out.tty = true;
+  if (obj.container) out.container = wireString(obj.container);
+  return out;
 }
 
 /** Writes the PodCertificateProjection message body (no length prefix), byte for byte as Go marshals it. */
@@ -7714,6 +9330,20 @@ export function decodePodCertificateProjection(r: Reader, end: number): PodCerti
   if (f5) obj.keyPath = f5;
   if (f6) obj.certificateChainPath = f6;
   return obj;
+}
+
+/** What decodePodCertificateProjection reads from what encodePodCertificateProjection writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodCertificateProjection(
+  obj: PodCertificateProjection,
+  out = {} as PodCertificateProjection,
+): PodCertificateProjection {
+  if (obj.signerName) out.signerName = wireString(obj.signerName);
+  if (obj.keyType) out.keyType = wireString(obj.keyType);
+  if (obj.maxExpirationSeconds != null) out.maxExpirationSeconds = wireInt32(obj.maxExpirationSeconds);
+  if (obj.credentialBundlePath) out.credentialBundlePath = wireString(obj.credentialBundlePath);
+  if (obj.keyPath) out.keyPath = wireString(obj.keyPath);
+  if (obj.certificateChainPath) out.certificateChainPath = wireString(obj.certificateChainPath);
+  return out;
 }
 
 /** Writes the PodCondition message body (no length prefix), byte for byte as Go marshals it. */
@@ -7784,6 +9414,21 @@ export function decodePodCondition(r: Reader, end: number): PodCondition {
   return obj;
 }
 
+/** What decodePodCondition reads from what encodePodCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodCondition(obj: PodCondition, out = {} as PodCondition): PodCondition {
+  out.type = wireString(obj.type ?? "");
+  const f7 = wireInt64(obj.observedGeneration);
+  if (f7) out.observedGeneration = f7;
+  out.status = wireString(obj.status ?? "");
+  const f3 = canonicalTime(obj.lastProbeTime);
+  if (f3) out.lastProbeTime = f3;
+  const f4 = canonicalTime(obj.lastTransitionTime);
+  if (f4) out.lastTransitionTime = f4;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  return out;
+}
+
 /** Writes the PodDNSConfig message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodDNSConfig(obj: PodDNSConfig, w: Writer): void {
   if (obj.nameservers != null) for (const x of obj.nameservers) w.stringField(10, x);
@@ -7827,6 +9472,17 @@ export function decodePodDNSConfig(r: Reader, end: number): PodDNSConfig {
   return obj;
 }
 
+/** What decodePodDNSConfig reads from what encodePodDNSConfig writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodDNSConfig(obj: PodDNSConfig, out = {} as PodDNSConfig): PodDNSConfig {
+  const f1 = wireStrings(obj.nameservers);
+  if (f1 !== undefined) out.nameservers = f1;
+  const f2 = wireStrings(obj.searches);
+  if (f2 !== undefined) out.searches = f2;
+  const f3 = wireStructList(obj.options, canonicalPodDNSConfigOption);
+  if (f3 !== undefined) out.options = f3;
+  return out;
+}
+
 /** Writes the PodDNSConfigOption message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodDNSConfigOption(obj: PodDNSConfigOption, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -7855,6 +9511,16 @@ export function decodePodDNSConfigOption(r: Reader, end: number): PodDNSConfigOp
   if (f1) obj.name = f1;
   if (f2 !== undefined) obj.value = f2;
   return obj;
+}
+
+/** What decodePodDNSConfigOption reads from what encodePodDNSConfigOption writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodDNSConfigOption(
+  obj: PodDNSConfigOption,
+  out = {} as PodDNSConfigOption,
+): PodDNSConfigOption {
+  if (obj.name) out.name = wireString(obj.name);
+  if (obj.value != null) out.value = wireString(obj.value);
+  return out;
 }
 
 /** Writes the PodExecOptions message body (no length prefix), byte for byte as Go marshals it. */
@@ -7911,6 +9577,17 @@ export function decodePodExecOptions(r: Reader, end: number): PodExecOptions {
   return obj;
 }
 
+/** What decodePodExecOptions reads from what encodePodExecOptions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodExecOptions(obj: PodExecOptions, out = {} as PodExecOptions): PodExecOptions {
+  if (obj.stdin) out.stdin = true;
+  if (obj.stdout) out.stdout = true;
+  if (obj.stderr) out.stderr = true;
+  if (obj.tty) out.tty = true;
+  if (obj.container) out.container = wireString(obj.container);
+  out.command = wireStrings(obj.command) ?? [];
+  return out;
+}
+
 /** Writes the PodExtendedResourceClaimStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodExtendedResourceClaimStatus(obj: PodExtendedResourceClaimStatus, w: Writer): void {
   if (obj.requestMappings != null)
@@ -7948,6 +9625,16 @@ export function decodePodExtendedResourceClaimStatus(r: Reader, end: number): Po
   return obj;
 }
 
+/** What decodePodExtendedResourceClaimStatus reads from what encodePodExtendedResourceClaimStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodExtendedResourceClaimStatus(
+  obj: PodExtendedResourceClaimStatus,
+  out = {} as PodExtendedResourceClaimStatus,
+): PodExtendedResourceClaimStatus {
+  out.requestMappings = wireStructList(obj.requestMappings, canonicalContainerExtendedResourceRequest) ?? [];
+  out.resourceClaimName = wireString(obj.resourceClaimName ?? "");
+  return out;
+}
+
 /** Writes the PodIP message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodIP(obj: PodIP, w: Writer): void {
   w.stringField(10, obj.ip ?? "");
@@ -7970,6 +9657,12 @@ export function decodePodIP(r: Reader, end: number): PodIP {
   const obj = {} as PodIP;
   obj.ip = f1 ?? "";
   return obj;
+}
+
+/** What decodePodIP reads from what encodePodIP writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodIP(obj: PodIP, out = {} as PodIP): PodIP {
+  out.ip = wireString(obj.ip ?? "");
+  return out;
 }
 
 /** Writes the PodList message body (no length prefix), byte for byte as Go marshals it. */
@@ -8011,6 +9704,13 @@ export function decodePodList(r: Reader, end: number): PodList {
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodePodList reads from what encodePodList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodList(obj: PodList, out = {} as PodList): PodList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalPod) ?? [];
+  return out;
 }
 
 /** Writes the PodLogOptions message body (no length prefix), byte for byte as Go marshals it. */
@@ -8097,6 +9797,22 @@ export function decodePodLogOptions(r: Reader, end: number): PodLogOptions {
   return obj;
 }
 
+/** What decodePodLogOptions reads from what encodePodLogOptions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodLogOptions(obj: PodLogOptions, out = {} as PodLogOptions): PodLogOptions {
+  if (obj.container) out.container = wireString(obj.container);
+  if (obj.follow) out.follow = true;
+  if (obj.previous) out.previous = true;
+  if (obj.sinceSeconds != null) out.sinceSeconds = wireInt64(obj.sinceSeconds);
+  const f5 = canonicalTime(obj.sinceTime);
+  if (f5) out.sinceTime = f5;
+  if (obj.timestamps) out.timestamps = true;
+  if (obj.tailLines != null) out.tailLines = wireInt64(obj.tailLines);
+  if (obj.limitBytes != null) out.limitBytes = wireInt64(obj.limitBytes);
+  if (obj.insecureSkipTLSVerifyBackend) out.insecureSkipTLSVerifyBackend = true;
+  if (obj.stream != null) out.stream = wireString(obj.stream);
+  return out;
+}
+
 /** Writes the PodOS message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodOS(obj: PodOS, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -8119,6 +9835,12 @@ export function decodePodOS(r: Reader, end: number): PodOS {
   const obj = {} as PodOS;
   obj.name = f1 ?? "";
   return obj;
+}
+
+/** What decodePodOS reads from what encodePodOS writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodOS(obj: PodOS, out = {} as PodOS): PodOS {
+  out.name = wireString(obj.name ?? "");
+  return out;
 }
 
 /** Writes the PodPortForwardOptions message body (no length prefix), byte for byte as Go marshals it. */
@@ -8150,6 +9872,16 @@ export function decodePodPortForwardOptions(r: Reader, end: number): PodPortForw
   return obj;
 }
 
+/** What decodePodPortForwardOptions reads from what encodePodPortForwardOptions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodPortForwardOptions(
+  obj: PodPortForwardOptions,
+  out = {} as PodPortForwardOptions,
+): PodPortForwardOptions {
+  const f1 = wireList(obj.ports, wireInt32);
+  if (f1 !== undefined) out.ports = f1;
+  return out;
+}
+
 /** Writes the PodProxyOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodProxyOptions(obj: PodProxyOptions, w: Writer): void {
   w.stringField(10, obj.path ?? "");
@@ -8174,6 +9906,12 @@ export function decodePodProxyOptions(r: Reader, end: number): PodProxyOptions {
   return obj;
 }
 
+/** What decodePodProxyOptions reads from what encodePodProxyOptions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodProxyOptions(obj: PodProxyOptions, out = {} as PodProxyOptions): PodProxyOptions {
+  if (obj.path) out.path = wireString(obj.path);
+  return out;
+}
+
 /** Writes the PodReadinessGate message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodReadinessGate(obj: PodReadinessGate, w: Writer): void {
   w.stringField(10, obj.conditionType ?? "");
@@ -8196,6 +9934,15 @@ export function decodePodReadinessGate(r: Reader, end: number): PodReadinessGate
   const obj = {} as PodReadinessGate;
   obj.conditionType = f1 ?? "";
   return obj;
+}
+
+/** What decodePodReadinessGate reads from what encodePodReadinessGate writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodReadinessGate(
+  obj: PodReadinessGate,
+  out = {} as PodReadinessGate,
+): PodReadinessGate {
+  out.conditionType = wireString(obj.conditionType ?? "");
+  return out;
 }
 
 /** Writes the PodResourceClaim message body (no length prefix), byte for byte as Go marshals it. */
@@ -8234,6 +9981,18 @@ export function decodePodResourceClaim(r: Reader, end: number): PodResourceClaim
   return obj;
 }
 
+/** What decodePodResourceClaim reads from what encodePodResourceClaim writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodResourceClaim(
+  obj: PodResourceClaim,
+  out = {} as PodResourceClaim,
+): PodResourceClaim {
+  out.name = wireString(obj.name ?? "");
+  if (obj.resourceClaimName != null) out.resourceClaimName = wireString(obj.resourceClaimName);
+  if (obj.resourceClaimTemplateName != null)
+    out.resourceClaimTemplateName = wireString(obj.resourceClaimTemplateName);
+  return out;
+}
+
 /** Writes the PodResourceClaimStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodResourceClaimStatus(obj: PodResourceClaimStatus, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -8264,6 +10023,16 @@ export function decodePodResourceClaimStatus(r: Reader, end: number): PodResourc
   return obj;
 }
 
+/** What decodePodResourceClaimStatus reads from what encodePodResourceClaimStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodResourceClaimStatus(
+  obj: PodResourceClaimStatus,
+  out = {} as PodResourceClaimStatus,
+): PodResourceClaimStatus {
+  out.name = wireString(obj.name ?? "");
+  if (obj.resourceClaimName != null) out.resourceClaimName = wireString(obj.resourceClaimName);
+  return out;
+}
+
 /** Writes the PodSchedulingGate message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodSchedulingGate(obj: PodSchedulingGate, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -8286,6 +10055,15 @@ export function decodePodSchedulingGate(r: Reader, end: number): PodSchedulingGa
   const obj = {} as PodSchedulingGate;
   obj.name = f1 ?? "";
   return obj;
+}
+
+/** What decodePodSchedulingGate reads from what encodePodSchedulingGate writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodSchedulingGate(
+  obj: PodSchedulingGate,
+  out = {} as PodSchedulingGate,
+): PodSchedulingGate {
+  out.name = wireString(obj.name ?? "");
+  return out;
 }
 
 /** Writes the PodSecurityContext message body (no length prefix), byte for byte as Go marshals it. */
@@ -8420,6 +10198,31 @@ export function decodePodSecurityContext(r: Reader, end: number): PodSecurityCon
   return obj;
 }
 
+/** What decodePodSecurityContext reads from what encodePodSecurityContext writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodSecurityContext(
+  obj: PodSecurityContext,
+  out = {} as PodSecurityContext,
+): PodSecurityContext {
+  if (obj.seLinuxOptions != null) out.seLinuxOptions = canonicalSELinuxOptions(obj.seLinuxOptions);
+  if (obj.windowsOptions != null)
+    out.windowsOptions = canonicalWindowsSecurityContextOptions(obj.windowsOptions);
+  if (obj.runAsUser != null) out.runAsUser = wireInt64(obj.runAsUser);
+  if (obj.runAsGroup != null) out.runAsGroup = wireInt64(obj.runAsGroup);
+  if (obj.runAsNonRoot != null) out.runAsNonRoot = wireBool(obj.runAsNonRoot);
+  const f4 = wireList(obj.supplementalGroups, wireInt64);
+  if (f4 !== undefined) out.supplementalGroups = f4;
+  if (obj.supplementalGroupsPolicy != null)
+    out.supplementalGroupsPolicy = wireString(obj.supplementalGroupsPolicy);
+  if (obj.fsGroup != null) out.fsGroup = wireInt64(obj.fsGroup);
+  const f7 = wireStructList(obj.sysctls, canonicalSysctl);
+  if (f7 !== undefined) out.sysctls = f7;
+  if (obj.fsGroupChangePolicy != null) out.fsGroupChangePolicy = wireString(obj.fsGroupChangePolicy);
+  if (obj.seccompProfile != null) out.seccompProfile = canonicalSeccompProfile(obj.seccompProfile);
+  if (obj.appArmorProfile != null) out.appArmorProfile = canonicalAppArmorProfile(obj.appArmorProfile);
+  if (obj.seLinuxChangePolicy != null) out.seLinuxChangePolicy = wireString(obj.seLinuxChangePolicy);
+  return out;
+}
+
 /** Writes the PodSignature message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodSignature(obj: PodSignature, w: Writer): void {
   if (obj.podController != null) {
@@ -8448,6 +10251,12 @@ export function decodePodSignature(r: Reader, end: number): PodSignature {
   const obj = {} as PodSignature;
   if (f1 !== undefined) obj.podController = f1;
   return obj;
+}
+
+/** What decodePodSignature reads from what encodePodSignature writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodSignature(obj: PodSignature, out = {} as PodSignature): PodSignature {
+  if (obj.podController != null) out.podController = canonicalOwnerReference(obj.podController);
+  return out;
 }
 
 /** Writes the PodSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -8859,6 +10668,66 @@ export function decodePodSpec(r: Reader, end: number): PodSpec {
   return obj;
 }
 
+/** What decodePodSpec reads from what encodePodSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodSpec(obj: PodSpec, out = {} as PodSpec): PodSpec {
+  const f1 = wireStructList(obj.volumes, canonicalVolume);
+  if (f1 !== undefined) out.volumes = f1;
+  const f20 = wireStructList(obj.initContainers, canonicalContainer);
+  if (f20 !== undefined) out.initContainers = f20;
+  out.containers = wireStructList(obj.containers, canonicalContainer) ?? [];
+  const f34 = wireStructList(obj.ephemeralContainers, canonicalEphemeralContainer);
+  if (f34 !== undefined) out.ephemeralContainers = f34;
+  if (obj.restartPolicy) out.restartPolicy = wireString(obj.restartPolicy);
+  if (obj.terminationGracePeriodSeconds != null)
+    out.terminationGracePeriodSeconds = wireInt64(obj.terminationGracePeriodSeconds);
+  if (obj.activeDeadlineSeconds != null) out.activeDeadlineSeconds = wireInt64(obj.activeDeadlineSeconds);
+  if (obj.dnsPolicy) out.dnsPolicy = wireString(obj.dnsPolicy);
+  const f7 = wireStringMap(obj.nodeSelector);
+  if (f7 !== undefined) out.nodeSelector = f7;
+  if (obj.serviceAccountName) out.serviceAccountName = wireString(obj.serviceAccountName);
+  if (obj.serviceAccount) out.serviceAccount = wireString(obj.serviceAccount);
+  if (obj.automountServiceAccountToken != null)
+    out.automountServiceAccountToken = wireBool(obj.automountServiceAccountToken);
+  if (obj.nodeName) out.nodeName = wireString(obj.nodeName);
+  if (obj.hostNetwork) out.hostNetwork = true;
+  if (obj.hostPID) out.hostPID = true;
+  if (obj.hostIPC) out.hostIPC = true;
+  if (obj.shareProcessNamespace != null) out.shareProcessNamespace = wireBool(obj.shareProcessNamespace);
+  if (obj.securityContext != null) out.securityContext = canonicalPodSecurityContext(obj.securityContext);
+  const f15 = wireStructList(obj.imagePullSecrets, canonicalLocalObjectReference);
+  if (f15 !== undefined) out.imagePullSecrets = f15;
+  if (obj.hostname) out.hostname = wireString(obj.hostname);
+  if (obj.subdomain) out.subdomain = wireString(obj.subdomain);
+  if (obj.affinity != null) out.affinity = canonicalAffinity(obj.affinity);
+  if (obj.schedulerName) out.schedulerName = wireString(obj.schedulerName);
+  const f22 = wireStructList(obj.tolerations, canonicalToleration);
+  if (f22 !== undefined) out.tolerations = f22;
+  const f23 = wireStructList(obj.hostAliases, canonicalHostAlias);
+  if (f23 !== undefined) out.hostAliases = f23;
+  if (obj.priorityClassName) out.priorityClassName = wireString(obj.priorityClassName);
+  if (obj.priority != null) out.priority = wireInt32(obj.priority);
+  if (obj.dnsConfig != null) out.dnsConfig = canonicalPodDNSConfig(obj.dnsConfig);
+  const f28 = wireStructList(obj.readinessGates, canonicalPodReadinessGate);
+  if (f28 !== undefined) out.readinessGates = f28;
+  if (obj.runtimeClassName != null) out.runtimeClassName = wireString(obj.runtimeClassName);
+  if (obj.enableServiceLinks != null) out.enableServiceLinks = wireBool(obj.enableServiceLinks);
+  if (obj.preemptionPolicy != null) out.preemptionPolicy = wireString(obj.preemptionPolicy);
+  const f32 = wireMap(obj.overhead, canonicalQuantity);
+  if (f32 !== undefined) out.overhead = f32;
+  const f33 = wireStructList(obj.topologySpreadConstraints, canonicalTopologySpreadConstraint);
+  if (f33 !== undefined) out.topologySpreadConstraints = f33;
+  if (obj.setHostnameAsFQDN != null) out.setHostnameAsFQDN = wireBool(obj.setHostnameAsFQDN);
+  if (obj.os != null) out.os = canonicalPodOS(obj.os);
+  if (obj.hostUsers != null) out.hostUsers = wireBool(obj.hostUsers);
+  const f38 = wireStructList(obj.schedulingGates, canonicalPodSchedulingGate);
+  if (f38 !== undefined) out.schedulingGates = f38;
+  const f39 = wireStructList(obj.resourceClaims, canonicalPodResourceClaim);
+  if (f39 !== undefined) out.resourceClaims = f39;
+  if (obj.resources != null) out.resources = canonicalResourceRequirements(obj.resources);
+  if (obj.hostnameOverride != null) out.hostnameOverride = wireString(obj.hostnameOverride);
+  return out;
+}
+
 /** Writes the PodStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodStatus(obj: PodStatus, w: Writer): void {
   w.stringField(10, obj.phase ?? "");
@@ -9046,6 +10915,41 @@ export function decodePodStatus(r: Reader, end: number): PodStatus {
   return obj;
 }
 
+/** What decodePodStatus reads from what encodePodStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodStatus(obj: PodStatus, out = {} as PodStatus): PodStatus {
+  const f17 = wireInt64(obj.observedGeneration);
+  if (f17) out.observedGeneration = f17;
+  if (obj.phase) out.phase = wireString(obj.phase);
+  const f2 = wireStructList(obj.conditions, canonicalPodCondition);
+  if (f2 !== undefined) out.conditions = f2;
+  if (obj.message) out.message = wireString(obj.message);
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.nominatedNodeName) out.nominatedNodeName = wireString(obj.nominatedNodeName);
+  if (obj.hostIP) out.hostIP = wireString(obj.hostIP);
+  const f16 = wireStructList(obj.hostIPs, canonicalHostIP);
+  if (f16 !== undefined) out.hostIPs = f16;
+  if (obj.podIP) out.podIP = wireString(obj.podIP);
+  const f12 = wireStructList(obj.podIPs, canonicalPodIP);
+  if (f12 !== undefined) out.podIPs = f12;
+  const f7 = canonicalTime(obj.startTime);
+  if (f7) out.startTime = f7;
+  const f10 = wireStructList(obj.initContainerStatuses, canonicalContainerStatus);
+  if (f10 !== undefined) out.initContainerStatuses = f10;
+  const f8 = wireStructList(obj.containerStatuses, canonicalContainerStatus);
+  if (f8 !== undefined) out.containerStatuses = f8;
+  if (obj.qosClass) out.qosClass = wireString(obj.qosClass);
+  const f13 = wireStructList(obj.ephemeralContainerStatuses, canonicalContainerStatus);
+  if (f13 !== undefined) out.ephemeralContainerStatuses = f13;
+  if (obj.resize) out.resize = wireString(obj.resize);
+  const f15 = wireStructList(obj.resourceClaimStatuses, canonicalPodResourceClaimStatus);
+  if (f15 !== undefined) out.resourceClaimStatuses = f15;
+  if (obj.extendedResourceClaimStatus != null)
+    out.extendedResourceClaimStatus = canonicalPodExtendedResourceClaimStatus(
+      obj.extendedResourceClaimStatus,
+    );
+  return out;
+}
+
 /** Writes the PodStatusResult message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodStatusResult(obj: PodStatusResult, w: Writer): void {
   w.forkField(10);
@@ -9084,6 +10988,13 @@ export function decodePodStatusResult(r: Reader, end: number): PodStatusResult {
   return obj;
 }
 
+/** What decodePodStatusResult reads from what encodePodStatusResult writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodStatusResult(obj: PodStatusResult, out = {} as PodStatusResult): PodStatusResult {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.status = canonicalPodStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the PodTemplate message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodTemplate(obj: PodTemplate, w: Writer): void {
   w.forkField(10);
@@ -9120,6 +11031,13 @@ export function decodePodTemplate(r: Reader, end: number): PodTemplate {
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   obj.template = f2 ?? decodePodTemplateSpec(r, r.pos);
   return obj;
+}
+
+/** What decodePodTemplate reads from what encodePodTemplate writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodTemplate(obj: PodTemplate, out = {} as PodTemplate): PodTemplate {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.template = canonicalPodTemplateSpec(obj.template ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the PodTemplateList message body (no length prefix), byte for byte as Go marshals it. */
@@ -9163,6 +11081,13 @@ export function decodePodTemplateList(r: Reader, end: number): PodTemplateList {
   return obj;
 }
 
+/** What decodePodTemplateList reads from what encodePodTemplateList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodTemplateList(obj: PodTemplateList, out = {} as PodTemplateList): PodTemplateList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalPodTemplate) ?? [];
+  return out;
+}
+
 /** Writes the PodTemplateSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodTemplateSpec(obj: PodTemplateSpec, w: Writer): void {
   w.forkField(10);
@@ -9201,6 +11126,13 @@ export function decodePodTemplateSpec(r: Reader, end: number): PodTemplateSpec {
   return obj;
 }
 
+/** What decodePodTemplateSpec reads from what encodePodTemplateSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodTemplateSpec(obj: PodTemplateSpec, out = {} as PodTemplateSpec): PodTemplateSpec {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalPodSpec(obj.spec ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the PortStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePortStatus(obj: PortStatus, w: Writer): void {
   w.int32Field(8, obj.port ?? 0);
@@ -9235,6 +11167,14 @@ export function decodePortStatus(r: Reader, end: number): PortStatus {
   obj.protocol = f2 ?? ("" as PortStatus["protocol"]);
   if (f3 !== undefined) obj.error = f3;
   return obj;
+}
+
+/** What decodePortStatus reads from what encodePortStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPortStatus(obj: PortStatus, out = {} as PortStatus): PortStatus {
+  out.port = wireInt32(obj.port);
+  out.protocol = wireEnum(obj.protocol) as PortStatus["protocol"];
+  if (obj.error != null) out.error = wireString(obj.error);
+  return out;
 }
 
 /** Writes the PortworxVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -9273,6 +11213,17 @@ export function decodePortworxVolumeSource(r: Reader, end: number): PortworxVolu
   return obj;
 }
 
+/** What decodePortworxVolumeSource reads from what encodePortworxVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPortworxVolumeSource(
+  obj: PortworxVolumeSource,
+  out = {} as PortworxVolumeSource,
+): PortworxVolumeSource {
+  out.volumeID = wireString(obj.volumeID ?? "");
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  if (obj.readOnly) out.readOnly = true;
+  return out;
+}
+
 /** Writes the Preconditions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePreconditions(obj: Preconditions, w: Writer): void {
   if (obj.uid != null) w.stringField(10, obj.uid);
@@ -9295,6 +11246,12 @@ export function decodePreconditions(r: Reader, end: number): Preconditions {
   const obj = {} as Preconditions;
   if (f1 !== undefined) obj.uid = f1;
   return obj;
+}
+
+/** What decodePreconditions reads from what encodePreconditions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPreconditions(obj: Preconditions, out = {} as Preconditions): Preconditions {
+  if (obj.uid != null) out.uid = wireString(obj.uid);
+  return out;
 }
 
 /** Writes the PreferAvoidPodsEntry message body (no length prefix), byte for byte as Go marshals it. */
@@ -9347,6 +11304,19 @@ export function decodePreferAvoidPodsEntry(r: Reader, end: number): PreferAvoidP
   return obj;
 }
 
+/** What decodePreferAvoidPodsEntry reads from what encodePreferAvoidPodsEntry writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPreferAvoidPodsEntry(
+  obj: PreferAvoidPodsEntry,
+  out = {} as PreferAvoidPodsEntry,
+): PreferAvoidPodsEntry {
+  out.podSignature = canonicalPodSignature(obj.podSignature ?? EMPTY_STRUCT);
+  const f2 = canonicalTime(obj.evictionTime);
+  if (f2) out.evictionTime = f2;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  return out;
+}
+
 /** Writes the PreferredSchedulingTerm message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePreferredSchedulingTerm(obj: PreferredSchedulingTerm, w: Writer): void {
   w.int32Field(8, obj.weight ?? 0);
@@ -9379,6 +11349,16 @@ export function decodePreferredSchedulingTerm(r: Reader, end: number): Preferred
   obj.weight = f1 ?? 0;
   obj.preference = f2 ?? decodeNodeSelectorTerm(r, r.pos);
   return obj;
+}
+
+/** What decodePreferredSchedulingTerm reads from what encodePreferredSchedulingTerm writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPreferredSchedulingTerm(
+  obj: PreferredSchedulingTerm,
+  out = {} as PreferredSchedulingTerm,
+): PreferredSchedulingTerm {
+  out.weight = wireInt32(obj.weight);
+  out.preference = canonicalNodeSelectorTerm(obj.preference ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the Probe message body (no length prefix), byte for byte as Go marshals it. */
@@ -9443,6 +11423,24 @@ export function decodeProbe(r: Reader, end: number): Probe {
   if (f6) obj.failureThreshold = f6;
   if (f7 !== undefined) obj.terminationGracePeriodSeconds = f7;
   return obj;
+}
+
+/** What decodeProbe reads from what encodeProbe writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalProbe(obj: Probe, out = {} as Probe): Probe {
+  canonicalProbeHandler(obj, out);
+  const f2 = wireInt32(obj.initialDelaySeconds);
+  if (f2) out.initialDelaySeconds = f2;
+  const f3 = wireInt32(obj.timeoutSeconds);
+  if (f3) out.timeoutSeconds = f3;
+  const f4 = wireInt32(obj.periodSeconds);
+  if (f4) out.periodSeconds = f4;
+  const f5 = wireInt32(obj.successThreshold);
+  if (f5) out.successThreshold = f5;
+  const f6 = wireInt32(obj.failureThreshold);
+  if (f6) out.failureThreshold = f6;
+  if (obj.terminationGracePeriodSeconds != null)
+    out.terminationGracePeriodSeconds = wireInt64(obj.terminationGracePeriodSeconds);
+  return out;
 }
 
 /** Writes the ProbeHandler message body (no length prefix), byte for byte as Go marshals it. */
@@ -9511,6 +11509,15 @@ export function decodeProbeHandler(r: Reader, end: number): ProbeHandler {
   return obj;
 }
 
+/** What decodeProbeHandler reads from what encodeProbeHandler writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalProbeHandler(obj: ProbeHandler, out = {} as ProbeHandler): ProbeHandler {
+  if (obj.exec != null) out.exec = canonicalExecAction(obj.exec);
+  if (obj.httpGet != null) out.httpGet = canonicalHTTPGetAction(obj.httpGet);
+  if (obj.tcpSocket != null) out.tcpSocket = canonicalTCPSocketAction(obj.tcpSocket);
+  if (obj.grpc != null) out.grpc = canonicalGRPCAction(obj.grpc);
+  return out;
+}
+
 /** Writes the ProjectedVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeProjectedVolumeSource(obj: ProjectedVolumeSource, w: Writer): void {
   if (obj.sources != null)
@@ -9546,6 +11553,16 @@ export function decodeProjectedVolumeSource(r: Reader, end: number): ProjectedVo
   obj.sources = f1 ?? [];
   if (f2 !== undefined) obj.defaultMode = f2;
   return obj;
+}
+
+/** What decodeProjectedVolumeSource reads from what encodeProjectedVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalProjectedVolumeSource(
+  obj: ProjectedVolumeSource,
+  out = {} as ProjectedVolumeSource,
+): ProjectedVolumeSource {
+  out.sources = wireStructList(obj.sources, canonicalVolumeProjection) ?? [];
+  if (obj.defaultMode != null) out.defaultMode = wireInt32(obj.defaultMode);
+  return out;
 }
 
 /** Writes the QuobyteVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -9600,6 +11617,20 @@ export function decodeQuobyteVolumeSource(r: Reader, end: number): QuobyteVolume
   if (f5) obj.group = f5;
   if (f6) obj.tenant = f6;
   return obj;
+}
+
+/** What decodeQuobyteVolumeSource reads from what encodeQuobyteVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalQuobyteVolumeSource(
+  obj: QuobyteVolumeSource,
+  out = {} as QuobyteVolumeSource,
+): QuobyteVolumeSource {
+  out.registry = wireString(obj.registry ?? "");
+  out.volume = wireString(obj.volume ?? "");
+  if (obj.readOnly) out.readOnly = true;
+  if (obj.user) out.user = wireString(obj.user);
+  if (obj.group) out.group = wireString(obj.group);
+  if (obj.tenant) out.tenant = wireString(obj.tenant);
+  return out;
 }
 
 /** Writes the RBDPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -9674,6 +11705,22 @@ export function decodeRBDPersistentVolumeSource(r: Reader, end: number): RBDPers
   return obj;
 }
 
+/** What decodeRBDPersistentVolumeSource reads from what encodeRBDPersistentVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalRBDPersistentVolumeSource(
+  obj: RBDPersistentVolumeSource,
+  out = {} as RBDPersistentVolumeSource,
+): RBDPersistentVolumeSource {
+  out.monitors = wireStrings(obj.monitors) ?? [];
+  out.image = wireString(obj.image ?? "");
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  if (obj.pool) out.pool = wireString(obj.pool);
+  if (obj.user) out.user = wireString(obj.user);
+  if (obj.keyring) out.keyring = wireString(obj.keyring);
+  if (obj.secretRef != null) out.secretRef = canonicalSecretReference(obj.secretRef);
+  if (obj.readOnly) out.readOnly = true;
+  return out;
+}
+
 /** Writes the RBDVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRBDVolumeSource(obj: RBDVolumeSource, w: Writer): void {
   if (obj.monitors != null) for (const x of obj.monitors) w.stringField(10, x);
@@ -9746,6 +11793,19 @@ export function decodeRBDVolumeSource(r: Reader, end: number): RBDVolumeSource {
   return obj;
 }
 
+/** What decodeRBDVolumeSource reads from what encodeRBDVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalRBDVolumeSource(obj: RBDVolumeSource, out = {} as RBDVolumeSource): RBDVolumeSource {
+  out.monitors = wireStrings(obj.monitors) ?? [];
+  out.image = wireString(obj.image ?? "");
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  if (obj.pool) out.pool = wireString(obj.pool);
+  if (obj.user) out.user = wireString(obj.user);
+  if (obj.keyring) out.keyring = wireString(obj.keyring);
+  if (obj.secretRef != null) out.secretRef = canonicalLocalObjectReference(obj.secretRef);
+  if (obj.readOnly) out.readOnly = true;
+  return out;
+}
+
 /** Writes the RangeAllocation message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRangeAllocation(obj: RangeAllocation, w: Writer): void {
   w.forkField(10);
@@ -9784,6 +11844,14 @@ export function decodeRangeAllocation(r: Reader, end: number): RangeAllocation {
   obj.range = f2 ?? "";
   obj.data = f3 ?? "";
   return obj;
+}
+
+/** What decodeRangeAllocation reads from what encodeRangeAllocation writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalRangeAllocation(obj: RangeAllocation, out = {} as RangeAllocation): RangeAllocation {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.range = wireString(obj.range ?? "");
+  out.data = wireBytes(obj.data);
+  return out;
 }
 
 /** Writes the ReplicationController message body (no length prefix), byte for byte as Go marshals it. */
@@ -9832,6 +11900,17 @@ export function decodeReplicationController(r: Reader, end: number): Replication
   obj.spec = f2 ?? decodeReplicationControllerSpec(r, r.pos);
   obj.status = f3 ?? decodeReplicationControllerStatus(r, r.pos);
   return obj;
+}
+
+/** What decodeReplicationController reads from what encodeReplicationController writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalReplicationController(
+  obj: ReplicationController,
+  out = {} as ReplicationController,
+): ReplicationController {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalReplicationControllerSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalReplicationControllerStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the ReplicationControllerCondition message body (no length prefix), byte for byte as Go marshals it. */
@@ -9886,6 +11965,20 @@ export function decodeReplicationControllerCondition(r: Reader, end: number): Re
   return obj;
 }
 
+/** What decodeReplicationControllerCondition reads from what encodeReplicationControllerCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalReplicationControllerCondition(
+  obj: ReplicationControllerCondition,
+  out = {} as ReplicationControllerCondition,
+): ReplicationControllerCondition {
+  out.type = wireString(obj.type ?? "");
+  out.status = wireString(obj.status ?? "");
+  const f3 = canonicalTime(obj.lastTransitionTime);
+  if (f3) out.lastTransitionTime = f3;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  return out;
+}
+
 /** Writes the ReplicationControllerList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeReplicationControllerList(obj: ReplicationControllerList, w: Writer): void {
   w.forkField(10);
@@ -9925,6 +12018,16 @@ export function decodeReplicationControllerList(r: Reader, end: number): Replica
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeReplicationControllerList reads from what encodeReplicationControllerList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalReplicationControllerList(
+  obj: ReplicationControllerList,
+  out = {} as ReplicationControllerList,
+): ReplicationControllerList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalReplicationController) ?? [];
+  return out;
 }
 
 /** Writes the ReplicationControllerSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -9990,6 +12093,20 @@ export function decodeReplicationControllerSpec(r: Reader, end: number): Replica
   return obj;
 }
 
+/** What decodeReplicationControllerSpec reads from what encodeReplicationControllerSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalReplicationControllerSpec(
+  obj: ReplicationControllerSpec,
+  out = {} as ReplicationControllerSpec,
+): ReplicationControllerSpec {
+  if (obj.replicas != null) out.replicas = wireInt32(obj.replicas);
+  const f4 = wireInt32(obj.minReadySeconds);
+  if (f4) out.minReadySeconds = f4;
+  const f2 = wireStringMap(obj.selector);
+  if (f2 !== undefined) out.selector = f2;
+  if (obj.template != null) out.template = canonicalPodTemplateSpec(obj.template);
+  return out;
+}
+
 /** Writes the ReplicationControllerStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeReplicationControllerStatus(obj: ReplicationControllerStatus, w: Writer): void {
   w.int32Field(8, obj.replicas ?? 0);
@@ -10051,6 +12168,25 @@ export function decodeReplicationControllerStatus(r: Reader, end: number): Repli
   return obj;
 }
 
+/** What decodeReplicationControllerStatus reads from what encodeReplicationControllerStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalReplicationControllerStatus(
+  obj: ReplicationControllerStatus,
+  out = {} as ReplicationControllerStatus,
+): ReplicationControllerStatus {
+  out.replicas = wireInt32(obj.replicas);
+  const f2 = wireInt32(obj.fullyLabeledReplicas);
+  if (f2) out.fullyLabeledReplicas = f2;
+  const f4 = wireInt32(obj.readyReplicas);
+  if (f4) out.readyReplicas = f4;
+  const f5 = wireInt32(obj.availableReplicas);
+  if (f5) out.availableReplicas = f5;
+  const f3 = wireInt64(obj.observedGeneration);
+  if (f3) out.observedGeneration = f3;
+  const f6 = wireStructList(obj.conditions, canonicalReplicationControllerCondition);
+  if (f6 !== undefined) out.conditions = f6;
+  return out;
+}
+
 /** Writes the ResourceClaim message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceClaim(obj: ResourceClaim, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -10079,6 +12215,13 @@ export function decodeResourceClaim(r: Reader, end: number): ResourceClaim {
   obj.name = f1 ?? "";
   if (f2) obj.request = f2;
   return obj;
+}
+
+/** What decodeResourceClaim reads from what encodeResourceClaim writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceClaim(obj: ResourceClaim, out = {} as ResourceClaim): ResourceClaim {
+  out.name = wireString(obj.name ?? "");
+  if (obj.request) out.request = wireString(obj.request);
+  return out;
 }
 
 /** Writes the ResourceFieldSelector message body (no length prefix), byte for byte as Go marshals it. */
@@ -10121,6 +12264,17 @@ export function decodeResourceFieldSelector(r: Reader, end: number): ResourceFie
   return obj;
 }
 
+/** What decodeResourceFieldSelector reads from what encodeResourceFieldSelector writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceFieldSelector(
+  obj: ResourceFieldSelector,
+  out = {} as ResourceFieldSelector,
+): ResourceFieldSelector {
+  if (obj.containerName) out.containerName = wireString(obj.containerName);
+  out.resource = wireString(obj.resource ?? "");
+  out.divisor = canonicalQuantity(obj.divisor);
+  return out;
+}
+
 /** Writes the ResourceHealth message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceHealth(obj: ResourceHealth, w: Writer): void {
   w.stringField(10, obj.resourceID ?? "");
@@ -10149,6 +12303,13 @@ export function decodeResourceHealth(r: Reader, end: number): ResourceHealth {
   obj.resourceID = f1 ?? "";
   if (f2) obj.health = f2;
   return obj;
+}
+
+/** What decodeResourceHealth reads from what encodeResourceHealth writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceHealth(obj: ResourceHealth, out = {} as ResourceHealth): ResourceHealth {
+  out.resourceID = wireString(obj.resourceID ?? "");
+  if (obj.health) out.health = wireString(obj.health);
+  return out;
 }
 
 /** Writes the ResourceQuota message body (no length prefix), byte for byte as Go marshals it. */
@@ -10199,6 +12360,14 @@ export function decodeResourceQuota(r: Reader, end: number): ResourceQuota {
   return obj;
 }
 
+/** What decodeResourceQuota reads from what encodeResourceQuota writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceQuota(obj: ResourceQuota, out = {} as ResourceQuota): ResourceQuota {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalResourceQuotaSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalResourceQuotaStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the ResourceQuotaList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceQuotaList(obj: ResourceQuotaList, w: Writer): void {
   w.forkField(10);
@@ -10238,6 +12407,16 @@ export function decodeResourceQuotaList(r: Reader, end: number): ResourceQuotaLi
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeResourceQuotaList reads from what encodeResourceQuotaList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceQuotaList(
+  obj: ResourceQuotaList,
+  out = {} as ResourceQuotaList,
+): ResourceQuotaList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalResourceQuota) ?? [];
+  return out;
 }
 
 /** Writes the ResourceQuotaSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -10303,6 +12482,19 @@ export function decodeResourceQuotaSpec(r: Reader, end: number): ResourceQuotaSp
   if (f2 !== undefined) obj.scopes = f2;
   if (f3 !== undefined) obj.scopeSelector = f3;
   return obj;
+}
+
+/** What decodeResourceQuotaSpec reads from what encodeResourceQuotaSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceQuotaSpec(
+  obj: ResourceQuotaSpec,
+  out = {} as ResourceQuotaSpec,
+): ResourceQuotaSpec {
+  const f1 = wireMap(obj.hard, canonicalQuantity);
+  if (f1 !== undefined) out.hard = f1;
+  const f2 = wireStrings(obj.scopes);
+  if (f2 !== undefined) out.scopes = f2;
+  if (obj.scopeSelector != null) out.scopeSelector = canonicalScopeSelector(obj.scopeSelector);
+  return out;
 }
 
 /** Writes the ResourceQuotaStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -10379,6 +12571,18 @@ export function decodeResourceQuotaStatus(r: Reader, end: number): ResourceQuota
   if (f1 !== undefined) obj.hard = mapObject(f1);
   if (f2 !== undefined) obj.used = mapObject(f2);
   return obj;
+}
+
+/** What decodeResourceQuotaStatus reads from what encodeResourceQuotaStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceQuotaStatus(
+  obj: ResourceQuotaStatus,
+  out = {} as ResourceQuotaStatus,
+): ResourceQuotaStatus {
+  const f1 = wireMap(obj.hard, canonicalQuantity);
+  if (f1 !== undefined) out.hard = f1;
+  const f2 = wireMap(obj.used, canonicalQuantity);
+  if (f2 !== undefined) out.used = f2;
+  return out;
 }
 
 /** Writes the ResourceRequirements message body (no length prefix), byte for byte as Go marshals it. */
@@ -10470,6 +12674,20 @@ export function decodeResourceRequirements(r: Reader, end: number): ResourceRequ
   return obj;
 }
 
+/** What decodeResourceRequirements reads from what encodeResourceRequirements writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceRequirements(
+  obj: ResourceRequirements,
+  out = {} as ResourceRequirements,
+): ResourceRequirements {
+  const f1 = wireMap(obj.limits, canonicalQuantity);
+  if (f1 !== undefined) out.limits = f1;
+  const f2 = wireMap(obj.requests, canonicalQuantity);
+  if (f2 !== undefined) out.requests = f2;
+  const f3 = wireStructList(obj.claims, canonicalResourceClaim);
+  if (f3 !== undefined) out.claims = f3;
+  return out;
+}
+
 /** Writes the ResourceStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceStatus(obj: ResourceStatus, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -10505,6 +12723,14 @@ export function decodeResourceStatus(r: Reader, end: number): ResourceStatus {
   obj.name = f1 ?? "";
   if (f2 !== undefined) obj.resources = f2;
   return obj;
+}
+
+/** What decodeResourceStatus reads from what encodeResourceStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceStatus(obj: ResourceStatus, out = {} as ResourceStatus): ResourceStatus {
+  out.name = wireString(obj.name ?? "");
+  const f2 = wireStructList(obj.resources, canonicalResourceHealth);
+  if (f2 !== undefined) out.resources = f2;
+  return out;
 }
 
 /** Writes the SELinuxOptions message body (no length prefix), byte for byte as Go marshals it. */
@@ -10547,6 +12773,15 @@ export function decodeSELinuxOptions(r: Reader, end: number): SELinuxOptions {
   if (f3) obj.type = f3;
   if (f4) obj.level = f4;
   return obj;
+}
+
+/** What decodeSELinuxOptions reads from what encodeSELinuxOptions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSELinuxOptions(obj: SELinuxOptions, out = {} as SELinuxOptions): SELinuxOptions {
+  if (obj.user) out.user = wireString(obj.user);
+  if (obj.role) out.role = wireString(obj.role);
+  if (obj.type) out.type = wireString(obj.type);
+  if (obj.level) out.level = wireString(obj.level);
+  return out;
 }
 
 /** Writes the ScaleIOPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -10633,6 +12868,24 @@ export function decodeScaleIOPersistentVolumeSource(r: Reader, end: number): Sca
   return obj;
 }
 
+/** What decodeScaleIOPersistentVolumeSource reads from what encodeScaleIOPersistentVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalScaleIOPersistentVolumeSource(
+  obj: ScaleIOPersistentVolumeSource,
+  out = {} as ScaleIOPersistentVolumeSource,
+): ScaleIOPersistentVolumeSource {
+  out.gateway = wireString(obj.gateway ?? "");
+  out.system = wireString(obj.system ?? "");
+  if (obj.secretRef != null) out.secretRef = canonicalSecretReference(obj.secretRef);
+  if (obj.sslEnabled) out.sslEnabled = true;
+  if (obj.protectionDomain) out.protectionDomain = wireString(obj.protectionDomain);
+  if (obj.storagePool) out.storagePool = wireString(obj.storagePool);
+  if (obj.storageMode) out.storageMode = wireString(obj.storageMode);
+  if (obj.volumeName) out.volumeName = wireString(obj.volumeName);
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  if (obj.readOnly) out.readOnly = true;
+  return out;
+}
+
 /** Writes the ScaleIOVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeScaleIOVolumeSource(obj: ScaleIOVolumeSource, w: Writer): void {
   w.stringField(10, obj.gateway ?? "");
@@ -10717,6 +12970,24 @@ export function decodeScaleIOVolumeSource(r: Reader, end: number): ScaleIOVolume
   return obj;
 }
 
+/** What decodeScaleIOVolumeSource reads from what encodeScaleIOVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalScaleIOVolumeSource(
+  obj: ScaleIOVolumeSource,
+  out = {} as ScaleIOVolumeSource,
+): ScaleIOVolumeSource {
+  out.gateway = wireString(obj.gateway ?? "");
+  out.system = wireString(obj.system ?? "");
+  if (obj.secretRef != null) out.secretRef = canonicalLocalObjectReference(obj.secretRef);
+  if (obj.sslEnabled) out.sslEnabled = true;
+  if (obj.protectionDomain) out.protectionDomain = wireString(obj.protectionDomain);
+  if (obj.storagePool) out.storagePool = wireString(obj.storagePool);
+  if (obj.storageMode) out.storageMode = wireString(obj.storageMode);
+  if (obj.volumeName) out.volumeName = wireString(obj.volumeName);
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  if (obj.readOnly) out.readOnly = true;
+  return out;
+}
+
 /** Writes the ScopeSelector message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeScopeSelector(obj: ScopeSelector, w: Writer): void {
   if (obj.matchExpressions != null)
@@ -10746,6 +13017,13 @@ export function decodeScopeSelector(r: Reader, end: number): ScopeSelector {
   const obj = {} as ScopeSelector;
   if (f1 !== undefined) obj.matchExpressions = f1;
   return obj;
+}
+
+/** What decodeScopeSelector reads from what encodeScopeSelector writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalScopeSelector(obj: ScopeSelector, out = {} as ScopeSelector): ScopeSelector {
+  const f1 = wireStructList(obj.matchExpressions, canonicalScopedResourceSelectorRequirement);
+  if (f1 !== undefined) out.matchExpressions = f1;
+  return out;
 }
 
 /** Writes the ScopedResourceSelectorRequirement message body (no length prefix), byte for byte as Go marshals it. */
@@ -10790,6 +13068,18 @@ export function decodeScopedResourceSelectorRequirement(
   return obj;
 }
 
+/** What decodeScopedResourceSelectorRequirement reads from what encodeScopedResourceSelectorRequirement writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalScopedResourceSelectorRequirement(
+  obj: ScopedResourceSelectorRequirement,
+  out = {} as ScopedResourceSelectorRequirement,
+): ScopedResourceSelectorRequirement {
+  out.scopeName = wireEnum(obj.scopeName) as ScopedResourceSelectorRequirement["scopeName"];
+  out.operator = wireEnum(obj.operator) as ScopedResourceSelectorRequirement["operator"];
+  const f3 = wireStrings(obj.values);
+  if (f3 !== undefined) out.values = f3;
+  return out;
+}
+
 /** Writes the SeccompProfile message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSeccompProfile(obj: SeccompProfile, w: Writer): void {
   w.stringField(10, obj.type ?? "");
@@ -10818,6 +13108,13 @@ export function decodeSeccompProfile(r: Reader, end: number): SeccompProfile {
   obj.type = f1 ?? ("" as SeccompProfile["type"]);
   if (f2 !== undefined) obj.localhostProfile = f2;
   return obj;
+}
+
+/** What decodeSeccompProfile reads from what encodeSeccompProfile writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSeccompProfile(obj: SeccompProfile, out = {} as SeccompProfile): SeccompProfile {
+  out.type = wireEnum(obj.type) as SeccompProfile["type"];
+  if (obj.localhostProfile != null) out.localhostProfile = wireString(obj.localhostProfile);
+  return out;
 }
 
 /** Writes the Secret message body (no length prefix), byte for byte as Go marshals it. */
@@ -10906,6 +13203,18 @@ export function decodeSecret(r: Reader, end: number): Secret {
   return obj;
 }
 
+/** What decodeSecret reads from what encodeSecret writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSecret(obj: Secret, out = {} as Secret): Secret {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  if (obj.immutable != null) out.immutable = wireBool(obj.immutable);
+  const f2 = wireMap(obj.data, wireBytes);
+  if (f2 !== undefined) out.data = f2;
+  const f4 = wireStringMap(obj.stringData);
+  if (f4 !== undefined) out.stringData = f4;
+  if (obj.type) out.type = wireString(obj.type);
+  return out;
+}
+
 /** Writes the SecretEnvSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSecretEnvSource(obj: SecretEnvSource, w: Writer): void {
   w.forkField(10);
@@ -10938,6 +13247,13 @@ export function decodeSecretEnvSource(r: Reader, end: number): SecretEnvSource {
   Object.assign(obj, f1 ?? decodeLocalObjectReference(r, r.pos));
   if (f2 !== undefined) obj.optional = f2;
   return obj;
+}
+
+/** What decodeSecretEnvSource reads from what encodeSecretEnvSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSecretEnvSource(obj: SecretEnvSource, out = {} as SecretEnvSource): SecretEnvSource {
+  canonicalLocalObjectReference(obj, out);
+  if (obj.optional != null) out.optional = wireBool(obj.optional);
+  return out;
 }
 
 /** Writes the SecretKeySelector message body (no length prefix), byte for byte as Go marshals it. */
@@ -10980,6 +13296,17 @@ export function decodeSecretKeySelector(r: Reader, end: number): SecretKeySelect
   return obj;
 }
 
+/** What decodeSecretKeySelector reads from what encodeSecretKeySelector writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSecretKeySelector(
+  obj: SecretKeySelector,
+  out = {} as SecretKeySelector,
+): SecretKeySelector {
+  canonicalLocalObjectReference(obj, out);
+  out.key = wireString(obj.key ?? "");
+  if (obj.optional != null) out.optional = wireBool(obj.optional);
+  return out;
+}
+
 /** Writes the SecretList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSecretList(obj: SecretList, w: Writer): void {
   w.forkField(10);
@@ -11019,6 +13346,13 @@ export function decodeSecretList(r: Reader, end: number): SecretList {
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeSecretList reads from what encodeSecretList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSecretList(obj: SecretList, out = {} as SecretList): SecretList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalSecret) ?? [];
+  return out;
 }
 
 /** Writes the SecretProjection message body (no length prefix), byte for byte as Go marshals it. */
@@ -11068,6 +13402,18 @@ export function decodeSecretProjection(r: Reader, end: number): SecretProjection
   return obj;
 }
 
+/** What decodeSecretProjection reads from what encodeSecretProjection writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSecretProjection(
+  obj: SecretProjection,
+  out = {} as SecretProjection,
+): SecretProjection {
+  canonicalLocalObjectReference(obj, out);
+  const f2 = wireStructList(obj.items, canonicalKeyToPath);
+  if (f2 !== undefined) out.items = f2;
+  if (obj.optional != null) out.optional = wireBool(obj.optional);
+  return out;
+}
+
 /** Writes the SecretReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSecretReference(obj: SecretReference, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -11096,6 +13442,13 @@ export function decodeSecretReference(r: Reader, end: number): SecretReference {
   if (f1) obj.name = f1;
   if (f2) obj.namespace = f2;
   return obj;
+}
+
+/** What decodeSecretReference reads from what encodeSecretReference writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSecretReference(obj: SecretReference, out = {} as SecretReference): SecretReference {
+  if (obj.name) out.name = wireString(obj.name);
+  if (obj.namespace) out.namespace = wireString(obj.namespace);
+  return out;
 }
 
 /** Writes the SecretVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -11145,6 +13498,19 @@ export function decodeSecretVolumeSource(r: Reader, end: number): SecretVolumeSo
   if (f3 !== undefined) obj.defaultMode = f3;
   if (f4 !== undefined) obj.optional = f4;
   return obj;
+}
+
+/** What decodeSecretVolumeSource reads from what encodeSecretVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSecretVolumeSource(
+  obj: SecretVolumeSource,
+  out = {} as SecretVolumeSource,
+): SecretVolumeSource {
+  if (obj.secretName) out.secretName = wireString(obj.secretName);
+  const f2 = wireStructList(obj.items, canonicalKeyToPath);
+  if (f2 !== undefined) out.items = f2;
+  if (obj.defaultMode != null) out.defaultMode = wireInt32(obj.defaultMode);
+  if (obj.optional != null) out.optional = wireBool(obj.optional);
+  return out;
 }
 
 /** Writes the SecurityContext message body (no length prefix), byte for byte as Go marshals it. */
@@ -11267,6 +13633,25 @@ export function decodeSecurityContext(r: Reader, end: number): SecurityContext {
   return obj;
 }
 
+/** What decodeSecurityContext reads from what encodeSecurityContext writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSecurityContext(obj: SecurityContext, out = {} as SecurityContext): SecurityContext {
+  if (obj.capabilities != null) out.capabilities = canonicalCapabilities(obj.capabilities);
+  if (obj.privileged != null) out.privileged = wireBool(obj.privileged);
+  if (obj.seLinuxOptions != null) out.seLinuxOptions = canonicalSELinuxOptions(obj.seLinuxOptions);
+  if (obj.windowsOptions != null)
+    out.windowsOptions = canonicalWindowsSecurityContextOptions(obj.windowsOptions);
+  if (obj.runAsUser != null) out.runAsUser = wireInt64(obj.runAsUser);
+  if (obj.runAsGroup != null) out.runAsGroup = wireInt64(obj.runAsGroup);
+  if (obj.runAsNonRoot != null) out.runAsNonRoot = wireBool(obj.runAsNonRoot);
+  if (obj.readOnlyRootFilesystem != null) out.readOnlyRootFilesystem = wireBool(obj.readOnlyRootFilesystem);
+  if (obj.allowPrivilegeEscalation != null)
+    out.allowPrivilegeEscalation = wireBool(obj.allowPrivilegeEscalation);
+  if (obj.procMount != null) out.procMount = wireString(obj.procMount);
+  if (obj.seccompProfile != null) out.seccompProfile = canonicalSeccompProfile(obj.seccompProfile);
+  if (obj.appArmorProfile != null) out.appArmorProfile = canonicalAppArmorProfile(obj.appArmorProfile);
+  return out;
+}
+
 /** Writes the SerializedReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSerializedReference(obj: SerializedReference, w: Writer): void {
   w.forkField(10);
@@ -11293,6 +13678,15 @@ export function decodeSerializedReference(r: Reader, end: number): SerializedRef
   const obj = {} as SerializedReference;
   obj.reference = f1 ?? decodeObjectReference(r, r.pos);
   return obj;
+}
+
+/** What decodeSerializedReference reads from what encodeSerializedReference writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSerializedReference(
+  obj: SerializedReference,
+  out = {} as SerializedReference,
+): SerializedReference {
+  out.reference = canonicalObjectReference(obj.reference ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the Service message body (no length prefix), byte for byte as Go marshals it. */
@@ -11341,6 +13735,14 @@ export function decodeService(r: Reader, end: number): Service {
   obj.spec = f2 ?? decodeServiceSpec(r, r.pos);
   obj.status = f3 ?? decodeServiceStatus(r, r.pos);
   return obj;
+}
+
+/** What decodeService reads from what encodeService writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalService(obj: Service, out = {} as Service): Service {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalServiceSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalServiceStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the ServiceAccount message body (no length prefix), byte for byte as Go marshals it. */
@@ -11403,6 +13805,18 @@ export function decodeServiceAccount(r: Reader, end: number): ServiceAccount {
   return obj;
 }
 
+/** What decodeServiceAccount reads from what encodeServiceAccount writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalServiceAccount(obj: ServiceAccount, out = {} as ServiceAccount): ServiceAccount {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  const f2 = wireStructList(obj.secrets, canonicalObjectReference);
+  if (f2 !== undefined) out.secrets = f2;
+  const f3 = wireStructList(obj.imagePullSecrets, canonicalLocalObjectReference);
+  if (f3 !== undefined) out.imagePullSecrets = f3;
+  if (obj.automountServiceAccountToken != null)
+    out.automountServiceAccountToken = wireBool(obj.automountServiceAccountToken);
+  return out;
+}
+
 /** Writes the ServiceAccountList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceAccountList(obj: ServiceAccountList, w: Writer): void {
   w.forkField(10);
@@ -11444,6 +13858,16 @@ export function decodeServiceAccountList(r: Reader, end: number): ServiceAccount
   return obj;
 }
 
+/** What decodeServiceAccountList reads from what encodeServiceAccountList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalServiceAccountList(
+  obj: ServiceAccountList,
+  out = {} as ServiceAccountList,
+): ServiceAccountList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalServiceAccount) ?? [];
+  return out;
+}
+
 /** Writes the ServiceAccountTokenProjection message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceAccountTokenProjection(obj: ServiceAccountTokenProjection, w: Writer): void {
   w.stringField(10, obj.audience ?? "");
@@ -11478,6 +13902,17 @@ export function decodeServiceAccountTokenProjection(r: Reader, end: number): Ser
   if (f2 !== undefined) obj.expirationSeconds = f2;
   obj.path = f3 ?? "";
   return obj;
+}
+
+/** What decodeServiceAccountTokenProjection reads from what encodeServiceAccountTokenProjection writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalServiceAccountTokenProjection(
+  obj: ServiceAccountTokenProjection,
+  out = {} as ServiceAccountTokenProjection,
+): ServiceAccountTokenProjection {
+  if (obj.audience) out.audience = wireString(obj.audience);
+  if (obj.expirationSeconds != null) out.expirationSeconds = wireInt64(obj.expirationSeconds);
+  out.path = wireString(obj.path ?? "");
+  return out;
 }
 
 /** Writes the ServiceList message body (no length prefix), byte for byte as Go marshals it. */
@@ -11519,6 +13954,13 @@ export function decodeServiceList(r: Reader, end: number): ServiceList {
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeServiceList reads from what encodeServiceList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalServiceList(obj: ServiceList, out = {} as ServiceList): ServiceList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalService) ?? [];
+  return out;
 }
 
 /** Writes the ServicePort message body (no length prefix), byte for byte as Go marshals it. */
@@ -11579,6 +14021,18 @@ export function decodeServicePort(r: Reader, end: number): ServicePort {
   return obj;
 }
 
+/** What decodeServicePort reads from what encodeServicePort writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalServicePort(obj: ServicePort, out = {} as ServicePort): ServicePort {
+  if (obj.name) out.name = wireString(obj.name);
+  if (obj.protocol) out.protocol = wireString(obj.protocol);
+  if (obj.appProtocol != null) out.appProtocol = wireString(obj.appProtocol);
+  out.port = wireInt32(obj.port);
+  out.targetPort = canonicalIntOrString(obj.targetPort);
+  const f5 = wireInt32(obj.nodePort);
+  if (f5) out.nodePort = f5;
+  return out;
+}
+
 /** Writes the ServiceProxyOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceProxyOptions(obj: ServiceProxyOptions, w: Writer): void {
   w.stringField(10, obj.path ?? "");
@@ -11601,6 +14055,15 @@ export function decodeServiceProxyOptions(r: Reader, end: number): ServiceProxyO
   const obj = {} as ServiceProxyOptions;
   if (f1) obj.path = f1;
   return obj;
+}
+
+/** What decodeServiceProxyOptions reads from what encodeServiceProxyOptions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalServiceProxyOptions(
+  obj: ServiceProxyOptions,
+  out = {} as ServiceProxyOptions,
+): ServiceProxyOptions {
+  if (obj.path) out.path = wireString(obj.path);
+  return out;
 }
 
 /** Writes the ServiceSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -11770,6 +14233,40 @@ export function decodeServiceSpec(r: Reader, end: number): ServiceSpec {
   return obj;
 }
 
+/** What decodeServiceSpec reads from what encodeServiceSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalServiceSpec(obj: ServiceSpec, out = {} as ServiceSpec): ServiceSpec {
+  const f1 = wireStructList(obj.ports, canonicalServicePort);
+  if (f1 !== undefined) out.ports = f1;
+  const f2 = wireStringMap(obj.selector);
+  if (f2 !== undefined) out.selector = f2;
+  if (obj.clusterIP) out.clusterIP = wireString(obj.clusterIP);
+  const f18 = wireStrings(obj.clusterIPs);
+  if (f18 !== undefined) out.clusterIPs = f18;
+  if (obj.type) out.type = wireString(obj.type);
+  const f5 = wireStrings(obj.externalIPs);
+  if (f5 !== undefined) out.externalIPs = f5;
+  if (obj.sessionAffinity) out.sessionAffinity = wireString(obj.sessionAffinity);
+  if (obj.loadBalancerIP) out.loadBalancerIP = wireString(obj.loadBalancerIP);
+  const f9 = wireStrings(obj.loadBalancerSourceRanges);
+  if (f9 !== undefined) out.loadBalancerSourceRanges = f9;
+  if (obj.externalName) out.externalName = wireString(obj.externalName);
+  if (obj.externalTrafficPolicy) out.externalTrafficPolicy = wireString(obj.externalTrafficPolicy);
+  const f12 = wireInt32(obj.healthCheckNodePort);
+  if (f12) out.healthCheckNodePort = f12;
+  if (obj.publishNotReadyAddresses) out.publishNotReadyAddresses = true;
+  if (obj.sessionAffinityConfig != null)
+    out.sessionAffinityConfig = canonicalSessionAffinityConfig(obj.sessionAffinityConfig);
+  const f19 = wireStrings(obj.ipFamilies);
+  if (f19 !== undefined) out.ipFamilies = f19;
+  if (obj.ipFamilyPolicy != null) out.ipFamilyPolicy = wireString(obj.ipFamilyPolicy);
+  if (obj.allocateLoadBalancerNodePorts != null)
+    out.allocateLoadBalancerNodePorts = wireBool(obj.allocateLoadBalancerNodePorts);
+  if (obj.loadBalancerClass != null) out.loadBalancerClass = wireString(obj.loadBalancerClass);
+  if (obj.internalTrafficPolicy != null) out.internalTrafficPolicy = wireString(obj.internalTrafficPolicy);
+  if (obj.trafficDistribution != null) out.trafficDistribution = wireString(obj.trafficDistribution);
+  return out;
+}
+
 /** Writes the ServiceStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceStatus(obj: ServiceStatus, w: Writer): void {
   w.forkField(10);
@@ -11811,6 +14308,14 @@ export function decodeServiceStatus(r: Reader, end: number): ServiceStatus {
   return obj;
 }
 
+/** What decodeServiceStatus reads from what encodeServiceStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalServiceStatus(obj: ServiceStatus, out = {} as ServiceStatus): ServiceStatus {
+  out.loadBalancer = canonicalLoadBalancerStatus(obj.loadBalancer ?? EMPTY_STRUCT);
+  const f2 = wireStructList(obj.conditions, canonicalCondition);
+  if (f2 !== undefined) out.conditions = f2;
+  return out;
+}
+
 /** Writes the SessionAffinityConfig message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSessionAffinityConfig(obj: SessionAffinityConfig, w: Writer): void {
   if (obj.clientIP != null) {
@@ -11841,6 +14346,15 @@ export function decodeSessionAffinityConfig(r: Reader, end: number): SessionAffi
   return obj;
 }
 
+/** What decodeSessionAffinityConfig reads from what encodeSessionAffinityConfig writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSessionAffinityConfig(
+  obj: SessionAffinityConfig,
+  out = {} as SessionAffinityConfig,
+): SessionAffinityConfig {
+  if (obj.clientIP != null) out.clientIP = canonicalClientIPConfig(obj.clientIP);
+  return out;
+}
+
 /** Writes the SleepAction message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSleepAction(obj: SleepAction, w: Writer): void {
   w.int64Field(8, obj.seconds ?? 0);
@@ -11863,6 +14377,12 @@ export function decodeSleepAction(r: Reader, end: number): SleepAction {
   const obj = {} as SleepAction;
   obj.seconds = f1 ?? 0;
   return obj;
+}
+
+/** What decodeSleepAction reads from what encodeSleepAction writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSleepAction(obj: SleepAction, out = {} as SleepAction): SleepAction {
+  out.seconds = wireInt64(obj.seconds);
+  return out;
 }
 
 /** Writes the StorageOSPersistentVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -11922,6 +14442,19 @@ export function decodeStorageOSPersistentVolumeSource(
   return obj;
 }
 
+/** What decodeStorageOSPersistentVolumeSource reads from what encodeStorageOSPersistentVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalStorageOSPersistentVolumeSource(
+  obj: StorageOSPersistentVolumeSource,
+  out = {} as StorageOSPersistentVolumeSource,
+): StorageOSPersistentVolumeSource {
+  if (obj.volumeName) out.volumeName = wireString(obj.volumeName);
+  if (obj.volumeNamespace) out.volumeNamespace = wireString(obj.volumeNamespace);
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  if (obj.readOnly) out.readOnly = true;
+  if (obj.secretRef != null) out.secretRef = canonicalObjectReference(obj.secretRef);
+  return out;
+}
+
 /** Writes the StorageOSVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStorageOSVolumeSource(obj: StorageOSVolumeSource, w: Writer): void {
   w.stringField(10, obj.volumeName ?? "");
@@ -11976,6 +14509,19 @@ export function decodeStorageOSVolumeSource(r: Reader, end: number): StorageOSVo
   return obj;
 }
 
+/** What decodeStorageOSVolumeSource reads from what encodeStorageOSVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalStorageOSVolumeSource(
+  obj: StorageOSVolumeSource,
+  out = {} as StorageOSVolumeSource,
+): StorageOSVolumeSource {
+  if (obj.volumeName) out.volumeName = wireString(obj.volumeName);
+  if (obj.volumeNamespace) out.volumeNamespace = wireString(obj.volumeNamespace);
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  if (obj.readOnly) out.readOnly = true;
+  if (obj.secretRef != null) out.secretRef = canonicalLocalObjectReference(obj.secretRef);
+  return out;
+}
+
 /** Writes the Sysctl message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeSysctl(obj: Sysctl, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -12004,6 +14550,13 @@ export function decodeSysctl(r: Reader, end: number): Sysctl {
   obj.name = f1 ?? "";
   obj.value = f2 ?? "";
   return obj;
+}
+
+/** What decodeSysctl reads from what encodeSysctl writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSysctl(obj: Sysctl, out = {} as Sysctl): Sysctl {
+  out.name = wireString(obj.name ?? "");
+  out.value = wireString(obj.value ?? "");
+  return out;
 }
 
 /** Writes the TCPSocketAction message body (no length prefix), byte for byte as Go marshals it. */
@@ -12038,6 +14591,13 @@ export function decodeTCPSocketAction(r: Reader, end: number): TCPSocketAction {
   obj.port = f1 ?? 0;
   if (f2) obj.host = f2;
   return obj;
+}
+
+/** What decodeTCPSocketAction reads from what encodeTCPSocketAction writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTCPSocketAction(obj: TCPSocketAction, out = {} as TCPSocketAction): TCPSocketAction {
+  out.port = canonicalIntOrString(obj.port);
+  if (obj.host) out.host = wireString(obj.host);
+  return out;
 }
 
 /** Writes the Taint message body (no length prefix), byte for byte as Go marshals it. */
@@ -12088,6 +14648,16 @@ export function decodeTaint(r: Reader, end: number): Taint {
   return obj;
 }
 
+/** What decodeTaint reads from what encodeTaint writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTaint(obj: Taint, out = {} as Taint): Taint {
+  out.key = wireString(obj.key ?? "");
+  if (obj.value) out.value = wireString(obj.value);
+  out.effect = wireEnum(obj.effect) as Taint["effect"];
+  const f4 = canonicalTime(obj.timeAdded);
+  if (f4) out.timeAdded = f4;
+  return out;
+}
+
 /** Writes the Toleration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeToleration(obj: Toleration, w: Writer): void {
   w.stringField(10, obj.key ?? "");
@@ -12136,6 +14706,16 @@ export function decodeToleration(r: Reader, end: number): Toleration {
   return obj;
 }
 
+/** What decodeToleration reads from what encodeToleration writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalToleration(obj: Toleration, out = {} as Toleration): Toleration {
+  if (obj.key) out.key = wireString(obj.key);
+  if (obj.operator) out.operator = wireString(obj.operator);
+  if (obj.value) out.value = wireString(obj.value);
+  if (obj.effect) out.effect = wireString(obj.effect);
+  if (obj.tolerationSeconds != null) out.tolerationSeconds = wireInt64(obj.tolerationSeconds);
+  return out;
+}
+
 /** Writes the TopologySelectorLabelRequirement message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTopologySelectorLabelRequirement(
   obj: TopologySelectorLabelRequirement,
@@ -12172,6 +14752,16 @@ export function decodeTopologySelectorLabelRequirement(
   return obj;
 }
 
+/** What decodeTopologySelectorLabelRequirement reads from what encodeTopologySelectorLabelRequirement writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTopologySelectorLabelRequirement(
+  obj: TopologySelectorLabelRequirement,
+  out = {} as TopologySelectorLabelRequirement,
+): TopologySelectorLabelRequirement {
+  out.key = wireString(obj.key ?? "");
+  out.values = wireStrings(obj.values) ?? [];
+  return out;
+}
+
 /** Writes the TopologySelectorTerm message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTopologySelectorTerm(obj: TopologySelectorTerm, w: Writer): void {
   if (obj.matchLabelExpressions != null)
@@ -12201,6 +14791,16 @@ export function decodeTopologySelectorTerm(r: Reader, end: number): TopologySele
   const obj = {} as TopologySelectorTerm;
   if (f1 !== undefined) obj.matchLabelExpressions = f1;
   return obj;
+}
+
+/** What decodeTopologySelectorTerm reads from what encodeTopologySelectorTerm writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTopologySelectorTerm(
+  obj: TopologySelectorTerm,
+  out = {} as TopologySelectorTerm,
+): TopologySelectorTerm {
+  const f1 = wireStructList(obj.matchLabelExpressions, canonicalTopologySelectorLabelRequirement);
+  if (f1 !== undefined) out.matchLabelExpressions = f1;
+  return out;
 }
 
 /** Writes the TopologySpreadConstraint message body (no length prefix), byte for byte as Go marshals it. */
@@ -12275,6 +14875,23 @@ export function decodeTopologySpreadConstraint(r: Reader, end: number): Topology
   return obj;
 }
 
+/** What decodeTopologySpreadConstraint reads from what encodeTopologySpreadConstraint writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTopologySpreadConstraint(
+  obj: TopologySpreadConstraint,
+  out = {} as TopologySpreadConstraint,
+): TopologySpreadConstraint {
+  out.maxSkew = wireInt32(obj.maxSkew);
+  out.topologyKey = wireString(obj.topologyKey ?? "");
+  out.whenUnsatisfiable = wireEnum(obj.whenUnsatisfiable) as TopologySpreadConstraint["whenUnsatisfiable"];
+  if (obj.labelSelector != null) out.labelSelector = canonicalLabelSelector(obj.labelSelector);
+  if (obj.minDomains != null) out.minDomains = wireInt32(obj.minDomains);
+  if (obj.nodeAffinityPolicy != null) out.nodeAffinityPolicy = wireString(obj.nodeAffinityPolicy);
+  if (obj.nodeTaintsPolicy != null) out.nodeTaintsPolicy = wireString(obj.nodeTaintsPolicy);
+  const f8 = wireStrings(obj.matchLabelKeys);
+  if (f8 !== undefined) out.matchLabelKeys = f8;
+  return out;
+}
+
 /** Writes the TypedLocalObjectReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTypedLocalObjectReference(obj: TypedLocalObjectReference, w: Writer): void {
   if (obj.apiGroup != null) w.stringField(10, obj.apiGroup);
@@ -12309,6 +14926,17 @@ export function decodeTypedLocalObjectReference(r: Reader, end: number): TypedLo
   obj.kind = f2 ?? "";
   obj.name = f3 ?? "";
   return obj;
+}
+
+/** What decodeTypedLocalObjectReference reads from what encodeTypedLocalObjectReference writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTypedLocalObjectReference(
+  obj: TypedLocalObjectReference,
+  out = {} as TypedLocalObjectReference,
+): TypedLocalObjectReference {
+  if (obj.apiGroup != null) out.apiGroup = wireString(obj.apiGroup);
+  out.kind = wireString(obj.kind ?? "");
+  out.name = wireString(obj.name ?? "");
+  return out;
 }
 
 /** Writes the TypedObjectReference message body (no length prefix), byte for byte as Go marshals it. */
@@ -12353,6 +14981,18 @@ export function decodeTypedObjectReference(r: Reader, end: number): TypedObjectR
   return obj;
 }
 
+/** What decodeTypedObjectReference reads from what encodeTypedObjectReference writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTypedObjectReference(
+  obj: TypedObjectReference,
+  out = {} as TypedObjectReference,
+): TypedObjectReference {
+  if (obj.apiGroup != null) out.apiGroup = wireString(obj.apiGroup);
+  out.kind = wireString(obj.kind ?? "");
+  out.name = wireString(obj.name ?? "");
+  if (obj.namespace != null) out.namespace = wireString(obj.namespace);
+  return out;
+}
+
 /** Writes the Volume message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolume(obj: Volume, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -12387,6 +15027,13 @@ export function decodeVolume(r: Reader, end: number): Volume {
   return obj;
 }
 
+/** What decodeVolume reads from what encodeVolume writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVolume(obj: Volume, out = {} as Volume): Volume {
+  canonicalVolumeSource(obj, out);
+  out.name = wireString(obj.name ?? "");
+  return out;
+}
+
 /** Writes the VolumeDevice message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeDevice(obj: VolumeDevice, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -12415,6 +15062,13 @@ export function decodeVolumeDevice(r: Reader, end: number): VolumeDevice {
   obj.name = f1 ?? "";
   obj.devicePath = f2 ?? "";
   return obj;
+}
+
+/** What decodeVolumeDevice reads from what encodeVolumeDevice writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVolumeDevice(obj: VolumeDevice, out = {} as VolumeDevice): VolumeDevice {
+  out.name = wireString(obj.name ?? "");
+  out.devicePath = wireString(obj.devicePath ?? "");
+  return out;
 }
 
 /** Writes the VolumeMount message body (no length prefix), byte for byte as Go marshals it. */
@@ -12477,6 +15131,18 @@ export function decodeVolumeMount(r: Reader, end: number): VolumeMount {
   return obj;
 }
 
+/** What decodeVolumeMount reads from what encodeVolumeMount writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVolumeMount(obj: VolumeMount, out = {} as VolumeMount): VolumeMount {
+  out.name = wireString(obj.name ?? "");
+  if (obj.readOnly) out.readOnly = true;
+  if (obj.recursiveReadOnly != null) out.recursiveReadOnly = wireString(obj.recursiveReadOnly);
+  out.mountPath = wireString(obj.mountPath ?? "");
+  if (obj.subPath) out.subPath = wireString(obj.subPath);
+  if (obj.mountPropagation != null) out.mountPropagation = wireString(obj.mountPropagation);
+  if (obj.subPathExpr) out.subPathExpr = wireString(obj.subPathExpr);
+  return out;
+}
+
 /** Writes the VolumeMountStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeMountStatus(obj: VolumeMountStatus, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -12519,6 +15185,18 @@ export function decodeVolumeMountStatus(r: Reader, end: number): VolumeMountStat
   return obj;
 }
 
+/** What decodeVolumeMountStatus reads from what encodeVolumeMountStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVolumeMountStatus(
+  obj: VolumeMountStatus,
+  out = {} as VolumeMountStatus,
+): VolumeMountStatus {
+  out.name = wireString(obj.name ?? "");
+  out.mountPath = wireString(obj.mountPath ?? "");
+  if (obj.readOnly) out.readOnly = true;
+  if (obj.recursiveReadOnly != null) out.recursiveReadOnly = wireString(obj.recursiveReadOnly);
+  return out;
+}
+
 /** Writes the VolumeNodeAffinity message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeNodeAffinity(obj: VolumeNodeAffinity, w: Writer): void {
   if (obj.required != null) {
@@ -12547,6 +15225,15 @@ export function decodeVolumeNodeAffinity(r: Reader, end: number): VolumeNodeAffi
   const obj = {} as VolumeNodeAffinity;
   if (f1 !== undefined) obj.required = f1;
   return obj;
+}
+
+/** What decodeVolumeNodeAffinity reads from what encodeVolumeNodeAffinity writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVolumeNodeAffinity(
+  obj: VolumeNodeAffinity,
+  out = {} as VolumeNodeAffinity,
+): VolumeNodeAffinity {
+  if (obj.required != null) out.required = canonicalNodeSelector(obj.required);
+  return out;
 }
 
 /** Writes the VolumeProjection message body (no length prefix), byte for byte as Go marshals it. */
@@ -12639,6 +15326,22 @@ export function decodeVolumeProjection(r: Reader, end: number): VolumeProjection
   return obj;
 }
 
+/** What decodeVolumeProjection reads from what encodeVolumeProjection writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVolumeProjection(
+  obj: VolumeProjection,
+  out = {} as VolumeProjection,
+): VolumeProjection {
+  if (obj.secret != null) out.secret = canonicalSecretProjection(obj.secret);
+  if (obj.downwardAPI != null) out.downwardAPI = canonicalDownwardAPIProjection(obj.downwardAPI);
+  if (obj.configMap != null) out.configMap = canonicalConfigMapProjection(obj.configMap);
+  if (obj.serviceAccountToken != null)
+    out.serviceAccountToken = canonicalServiceAccountTokenProjection(obj.serviceAccountToken);
+  if (obj.clusterTrustBundle != null)
+    out.clusterTrustBundle = canonicalClusterTrustBundleProjection(obj.clusterTrustBundle);
+  if (obj.podCertificate != null) out.podCertificate = canonicalPodCertificateProjection(obj.podCertificate);
+  return out;
+}
+
 /** Writes the VolumeResourceRequirements message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeResourceRequirements(obj: VolumeResourceRequirements, w: Writer): void {
   if (obj.limits != null) {
@@ -12713,6 +15416,18 @@ export function decodeVolumeResourceRequirements(r: Reader, end: number): Volume
   if (f1 !== undefined) obj.limits = mapObject(f1);
   if (f2 !== undefined) obj.requests = mapObject(f2);
   return obj;
+}
+
+/** What decodeVolumeResourceRequirements reads from what encodeVolumeResourceRequirements writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVolumeResourceRequirements(
+  obj: VolumeResourceRequirements,
+  out = {} as VolumeResourceRequirements,
+): VolumeResourceRequirements {
+  const f1 = wireMap(obj.limits, canonicalQuantity);
+  if (f1 !== undefined) out.limits = f1;
+  const f2 = wireMap(obj.requests, canonicalQuantity);
+  if (f2 !== undefined) out.requests = f2;
+  return out;
 }
 
 /** Writes the VolumeSource message body (no length prefix), byte for byte as Go marshals it. */
@@ -13093,6 +15808,46 @@ export function decodeVolumeSource(r: Reader, end: number): VolumeSource {
   return obj;
 }
 
+/** What decodeVolumeSource reads from what encodeVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVolumeSource(obj: VolumeSource, out = {} as VolumeSource): VolumeSource {
+  if (obj.hostPath != null) out.hostPath = canonicalHostPathVolumeSource(obj.hostPath);
+  if (obj.emptyDir != null) out.emptyDir = canonicalEmptyDirVolumeSource(obj.emptyDir);
+  if (obj.gcePersistentDisk != null)
+    out.gcePersistentDisk = canonicalGCEPersistentDiskVolumeSource(obj.gcePersistentDisk);
+  if (obj.awsElasticBlockStore != null)
+    out.awsElasticBlockStore = canonicalAWSElasticBlockStoreVolumeSource(obj.awsElasticBlockStore);
+  if (obj.gitRepo != null) out.gitRepo = canonicalGitRepoVolumeSource(obj.gitRepo);
+  if (obj.secret != null) out.secret = canonicalSecretVolumeSource(obj.secret);
+  if (obj.nfs != null) out.nfs = canonicalNFSVolumeSource(obj.nfs);
+  if (obj.iscsi != null) out.iscsi = canonicalISCSIVolumeSource(obj.iscsi);
+  if (obj.glusterfs != null) out.glusterfs = canonicalGlusterfsVolumeSource(obj.glusterfs);
+  if (obj.persistentVolumeClaim != null)
+    out.persistentVolumeClaim = canonicalPersistentVolumeClaimVolumeSource(obj.persistentVolumeClaim);
+  if (obj.rbd != null) out.rbd = canonicalRBDVolumeSource(obj.rbd);
+  if (obj.flexVolume != null) out.flexVolume = canonicalFlexVolumeSource(obj.flexVolume);
+  if (obj.cinder != null) out.cinder = canonicalCinderVolumeSource(obj.cinder);
+  if (obj.cephfs != null) out.cephfs = canonicalCephFSVolumeSource(obj.cephfs);
+  if (obj.flocker != null) out.flocker = canonicalFlockerVolumeSource(obj.flocker);
+  if (obj.downwardAPI != null) out.downwardAPI = canonicalDownwardAPIVolumeSource(obj.downwardAPI);
+  if (obj.fc != null) out.fc = canonicalFCVolumeSource(obj.fc);
+  if (obj.azureFile != null) out.azureFile = canonicalAzureFileVolumeSource(obj.azureFile);
+  if (obj.configMap != null) out.configMap = canonicalConfigMapVolumeSource(obj.configMap);
+  if (obj.vsphereVolume != null)
+    out.vsphereVolume = canonicalVsphereVirtualDiskVolumeSource(obj.vsphereVolume);
+  if (obj.quobyte != null) out.quobyte = canonicalQuobyteVolumeSource(obj.quobyte);
+  if (obj.azureDisk != null) out.azureDisk = canonicalAzureDiskVolumeSource(obj.azureDisk);
+  if (obj.photonPersistentDisk != null)
+    out.photonPersistentDisk = canonicalPhotonPersistentDiskVolumeSource(obj.photonPersistentDisk);
+  if (obj.projected != null) out.projected = canonicalProjectedVolumeSource(obj.projected);
+  if (obj.portworxVolume != null) out.portworxVolume = canonicalPortworxVolumeSource(obj.portworxVolume);
+  if (obj.scaleIO != null) out.scaleIO = canonicalScaleIOVolumeSource(obj.scaleIO);
+  if (obj.storageos != null) out.storageos = canonicalStorageOSVolumeSource(obj.storageos);
+  if (obj.csi != null) out.csi = canonicalCSIVolumeSource(obj.csi);
+  if (obj.ephemeral != null) out.ephemeral = canonicalEphemeralVolumeSource(obj.ephemeral);
+  if (obj.image != null) out.image = canonicalImageVolumeSource(obj.image);
+  return out;
+}
+
 /** Writes the VsphereVirtualDiskVolumeSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVsphereVirtualDiskVolumeSource(obj: VsphereVirtualDiskVolumeSource, w: Writer): void {
   w.stringField(10, obj.volumePath ?? "");
@@ -13135,6 +15890,18 @@ export function decodeVsphereVirtualDiskVolumeSource(r: Reader, end: number): Vs
   return obj;
 }
 
+/** What decodeVsphereVirtualDiskVolumeSource reads from what encodeVsphereVirtualDiskVolumeSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVsphereVirtualDiskVolumeSource(
+  obj: VsphereVirtualDiskVolumeSource,
+  out = {} as VsphereVirtualDiskVolumeSource,
+): VsphereVirtualDiskVolumeSource {
+  out.volumePath = wireString(obj.volumePath ?? "");
+  if (obj.fsType) out.fsType = wireString(obj.fsType);
+  if (obj.storagePolicyName) out.storagePolicyName = wireString(obj.storagePolicyName);
+  if (obj.storagePolicyID) out.storagePolicyID = wireString(obj.storagePolicyID);
+  return out;
+}
+
 /** Writes the WeightedPodAffinityTerm message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeWeightedPodAffinityTerm(obj: WeightedPodAffinityTerm, w: Writer): void {
   w.int32Field(8, obj.weight ?? 0);
@@ -13167,6 +15934,16 @@ export function decodeWeightedPodAffinityTerm(r: Reader, end: number): WeightedP
   obj.weight = f1 ?? 0;
   obj.podAffinityTerm = f2 ?? decodePodAffinityTerm(r, r.pos);
   return obj;
+}
+
+/** What decodeWeightedPodAffinityTerm reads from what encodeWeightedPodAffinityTerm writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalWeightedPodAffinityTerm(
+  obj: WeightedPodAffinityTerm,
+  out = {} as WeightedPodAffinityTerm,
+): WeightedPodAffinityTerm {
+  out.weight = wireInt32(obj.weight);
+  out.podAffinityTerm = canonicalPodAffinityTerm(obj.podAffinityTerm ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the WindowsSecurityContextOptions message body (no length prefix), byte for byte as Go marshals it. */
@@ -13211,56 +15988,174 @@ export function decodeWindowsSecurityContextOptions(r: Reader, end: number): Win
   return obj;
 }
 
+/** What decodeWindowsSecurityContextOptions reads from what encodeWindowsSecurityContextOptions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalWindowsSecurityContextOptions(
+  obj: WindowsSecurityContextOptions,
+  out = {} as WindowsSecurityContextOptions,
+): WindowsSecurityContextOptions {
+  if (obj.gmsaCredentialSpecName != null) out.gmsaCredentialSpecName = wireString(obj.gmsaCredentialSpecName);
+  if (obj.gmsaCredentialSpec != null) out.gmsaCredentialSpec = wireString(obj.gmsaCredentialSpec);
+  if (obj.runAsUserName != null) out.runAsUserName = wireString(obj.runAsUserName);
+  if (obj.hostProcess != null) out.hostProcess = wireBool(obj.hostProcess);
+  return out;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  Binding: { encode: encodeBinding, decode: decodeBinding },
-  ComponentStatus: { encode: encodeComponentStatus, decode: decodeComponentStatus },
-  ComponentStatusList: { encode: encodeComponentStatusList, decode: decodeComponentStatusList },
-  ConfigMap: { encode: encodeConfigMap, decode: decodeConfigMap },
-  ConfigMapList: { encode: encodeConfigMapList, decode: decodeConfigMapList },
-  Endpoints: { encode: encodeEndpoints, decode: decodeEndpoints },
-  EndpointsList: { encode: encodeEndpointsList, decode: decodeEndpointsList },
-  Event: { encode: encodeEvent, decode: decodeEvent },
-  EventList: { encode: encodeEventList, decode: decodeEventList },
-  LimitRange: { encode: encodeLimitRange, decode: decodeLimitRange },
-  LimitRangeList: { encode: encodeLimitRangeList, decode: decodeLimitRangeList },
-  Namespace: { encode: encodeNamespace, decode: decodeNamespace },
-  NamespaceList: { encode: encodeNamespaceList, decode: decodeNamespaceList },
-  Node: { encode: encodeNode, decode: decodeNode },
-  NodeList: { encode: encodeNodeList, decode: decodeNodeList },
-  NodeProxyOptions: { encode: encodeNodeProxyOptions, decode: decodeNodeProxyOptions },
-  ObjectReference: { encode: encodeObjectReference, decode: decodeObjectReference },
-  PersistentVolume: { encode: encodePersistentVolume, decode: decodePersistentVolume },
-  PersistentVolumeClaim: { encode: encodePersistentVolumeClaim, decode: decodePersistentVolumeClaim },
+  Binding: { encode: encodeBinding, decode: decodeBinding, canonical: canonicalBinding },
+  ComponentStatus: {
+    encode: encodeComponentStatus,
+    decode: decodeComponentStatus,
+    canonical: canonicalComponentStatus,
+  },
+  ComponentStatusList: {
+    encode: encodeComponentStatusList,
+    decode: decodeComponentStatusList,
+    canonical: canonicalComponentStatusList,
+  },
+  ConfigMap: { encode: encodeConfigMap, decode: decodeConfigMap, canonical: canonicalConfigMap },
+  ConfigMapList: {
+    encode: encodeConfigMapList,
+    decode: decodeConfigMapList,
+    canonical: canonicalConfigMapList,
+  },
+  Endpoints: { encode: encodeEndpoints, decode: decodeEndpoints, canonical: canonicalEndpoints },
+  EndpointsList: {
+    encode: encodeEndpointsList,
+    decode: decodeEndpointsList,
+    canonical: canonicalEndpointsList,
+  },
+  Event: { encode: encodeEvent, decode: decodeEvent, canonical: canonicalEvent },
+  EventList: { encode: encodeEventList, decode: decodeEventList, canonical: canonicalEventList },
+  LimitRange: { encode: encodeLimitRange, decode: decodeLimitRange, canonical: canonicalLimitRange },
+  LimitRangeList: {
+    encode: encodeLimitRangeList,
+    decode: decodeLimitRangeList,
+    canonical: canonicalLimitRangeList,
+  },
+  Namespace: { encode: encodeNamespace, decode: decodeNamespace, canonical: canonicalNamespace },
+  NamespaceList: {
+    encode: encodeNamespaceList,
+    decode: decodeNamespaceList,
+    canonical: canonicalNamespaceList,
+  },
+  Node: { encode: encodeNode, decode: decodeNode, canonical: canonicalNode },
+  NodeList: { encode: encodeNodeList, decode: decodeNodeList, canonical: canonicalNodeList },
+  NodeProxyOptions: {
+    encode: encodeNodeProxyOptions,
+    decode: decodeNodeProxyOptions,
+    canonical: canonicalNodeProxyOptions,
+  },
+  ObjectReference: {
+    encode: encodeObjectReference,
+    decode: decodeObjectReference,
+    canonical: canonicalObjectReference,
+  },
+  PersistentVolume: {
+    encode: encodePersistentVolume,
+    decode: decodePersistentVolume,
+    canonical: canonicalPersistentVolume,
+  },
+  PersistentVolumeClaim: {
+    encode: encodePersistentVolumeClaim,
+    decode: decodePersistentVolumeClaim,
+    canonical: canonicalPersistentVolumeClaim,
+  },
   PersistentVolumeClaimList: {
     encode: encodePersistentVolumeClaimList,
     decode: decodePersistentVolumeClaimList,
+    canonical: canonicalPersistentVolumeClaimList,
   },
-  PersistentVolumeList: { encode: encodePersistentVolumeList, decode: decodePersistentVolumeList },
-  Pod: { encode: encodePod, decode: decodePod },
-  PodAttachOptions: { encode: encodePodAttachOptions, decode: decodePodAttachOptions },
-  PodExecOptions: { encode: encodePodExecOptions, decode: decodePodExecOptions },
-  PodList: { encode: encodePodList, decode: decodePodList },
-  PodLogOptions: { encode: encodePodLogOptions, decode: decodePodLogOptions },
-  PodPortForwardOptions: { encode: encodePodPortForwardOptions, decode: decodePodPortForwardOptions },
-  PodProxyOptions: { encode: encodePodProxyOptions, decode: decodePodProxyOptions },
-  PodStatusResult: { encode: encodePodStatusResult, decode: decodePodStatusResult },
-  PodTemplate: { encode: encodePodTemplate, decode: decodePodTemplate },
-  PodTemplateList: { encode: encodePodTemplateList, decode: decodePodTemplateList },
-  RangeAllocation: { encode: encodeRangeAllocation, decode: decodeRangeAllocation },
-  ReplicationController: { encode: encodeReplicationController, decode: decodeReplicationController },
+  PersistentVolumeList: {
+    encode: encodePersistentVolumeList,
+    decode: decodePersistentVolumeList,
+    canonical: canonicalPersistentVolumeList,
+  },
+  Pod: { encode: encodePod, decode: decodePod, canonical: canonicalPod },
+  PodAttachOptions: {
+    encode: encodePodAttachOptions,
+    decode: decodePodAttachOptions,
+    canonical: canonicalPodAttachOptions,
+  },
+  PodExecOptions: {
+    encode: encodePodExecOptions,
+    decode: decodePodExecOptions,
+    canonical: canonicalPodExecOptions,
+  },
+  PodList: { encode: encodePodList, decode: decodePodList, canonical: canonicalPodList },
+  PodLogOptions: {
+    encode: encodePodLogOptions,
+    decode: decodePodLogOptions,
+    canonical: canonicalPodLogOptions,
+  },
+  PodPortForwardOptions: {
+    encode: encodePodPortForwardOptions,
+    decode: decodePodPortForwardOptions,
+    canonical: canonicalPodPortForwardOptions,
+  },
+  PodProxyOptions: {
+    encode: encodePodProxyOptions,
+    decode: decodePodProxyOptions,
+    canonical: canonicalPodProxyOptions,
+  },
+  PodStatusResult: {
+    encode: encodePodStatusResult,
+    decode: decodePodStatusResult,
+    canonical: canonicalPodStatusResult,
+  },
+  PodTemplate: { encode: encodePodTemplate, decode: decodePodTemplate, canonical: canonicalPodTemplate },
+  PodTemplateList: {
+    encode: encodePodTemplateList,
+    decode: decodePodTemplateList,
+    canonical: canonicalPodTemplateList,
+  },
+  RangeAllocation: {
+    encode: encodeRangeAllocation,
+    decode: decodeRangeAllocation,
+    canonical: canonicalRangeAllocation,
+  },
+  ReplicationController: {
+    encode: encodeReplicationController,
+    decode: decodeReplicationController,
+    canonical: canonicalReplicationController,
+  },
   ReplicationControllerList: {
     encode: encodeReplicationControllerList,
     decode: decodeReplicationControllerList,
+    canonical: canonicalReplicationControllerList,
   },
-  ResourceQuota: { encode: encodeResourceQuota, decode: decodeResourceQuota },
-  ResourceQuotaList: { encode: encodeResourceQuotaList, decode: decodeResourceQuotaList },
-  Secret: { encode: encodeSecret, decode: decodeSecret },
-  SecretList: { encode: encodeSecretList, decode: decodeSecretList },
-  SerializedReference: { encode: encodeSerializedReference, decode: decodeSerializedReference },
-  Service: { encode: encodeService, decode: decodeService },
-  ServiceAccount: { encode: encodeServiceAccount, decode: decodeServiceAccount },
-  ServiceAccountList: { encode: encodeServiceAccountList, decode: decodeServiceAccountList },
-  ServiceList: { encode: encodeServiceList, decode: decodeServiceList },
-  ServiceProxyOptions: { encode: encodeServiceProxyOptions, decode: decodeServiceProxyOptions },
+  ResourceQuota: {
+    encode: encodeResourceQuota,
+    decode: decodeResourceQuota,
+    canonical: canonicalResourceQuota,
+  },
+  ResourceQuotaList: {
+    encode: encodeResourceQuotaList,
+    decode: decodeResourceQuotaList,
+    canonical: canonicalResourceQuotaList,
+  },
+  Secret: { encode: encodeSecret, decode: decodeSecret, canonical: canonicalSecret },
+  SecretList: { encode: encodeSecretList, decode: decodeSecretList, canonical: canonicalSecretList },
+  SerializedReference: {
+    encode: encodeSerializedReference,
+    decode: decodeSerializedReference,
+    canonical: canonicalSerializedReference,
+  },
+  Service: { encode: encodeService, decode: decodeService, canonical: canonicalService },
+  ServiceAccount: {
+    encode: encodeServiceAccount,
+    decode: decodeServiceAccount,
+    canonical: canonicalServiceAccount,
+  },
+  ServiceAccountList: {
+    encode: encodeServiceAccountList,
+    decode: decodeServiceAccountList,
+    canonical: canonicalServiceAccountList,
+  },
+  ServiceList: { encode: encodeServiceList, decode: decodeServiceList, canonical: canonicalServiceList },
+  ServiceProxyOptions: {
+    encode: encodeServiceProxyOptions,
+    decode: decodeServiceProxyOptions,
+    canonical: canonicalServiceProxyOptions,
+  },
 } satisfies Record<string, ProtobufCodec>;

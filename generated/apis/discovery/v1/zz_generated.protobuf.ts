@@ -13,13 +13,25 @@ import {
   EMPTY_STRUCT,
   mapObject,
   sortedEntries,
+  wireBool,
+  wireInt32,
+  wireString,
+  wireStringMap,
+  wireStrings,
+  wireStructList,
   type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
-import { decodeObjectReference, encodeObjectReference } from "../../core/v1/zz_generated.protobuf.js";
 import {
+  canonicalObjectReference,
+  decodeObjectReference,
+  encodeObjectReference,
+} from "../../core/v1/zz_generated.protobuf.js";
+import {
+  canonicalListMeta,
+  canonicalObjectMeta,
   decodeListMeta,
   decodeObjectMeta,
   encodeListMeta,
@@ -123,6 +135,20 @@ export function decodeEndpoint(r: Reader, end: number): Endpoint {
   return obj;
 }
 
+/** What decodeEndpoint reads from what encodeEndpoint writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEndpoint(obj: Endpoint, out = {} as Endpoint): Endpoint {
+  out.addresses = wireStrings(obj.addresses) ?? [];
+  out.conditions = canonicalEndpointConditions(obj.conditions ?? EMPTY_STRUCT);
+  if (obj.hostname != null) out.hostname = wireString(obj.hostname);
+  if (obj.targetRef != null) out.targetRef = canonicalObjectReference(obj.targetRef);
+  const f5 = wireStringMap(obj.deprecatedTopology);
+  if (f5 !== undefined) out.deprecatedTopology = f5;
+  if (obj.nodeName != null) out.nodeName = wireString(obj.nodeName);
+  if (obj.zone != null) out.zone = wireString(obj.zone);
+  if (obj.hints != null) out.hints = canonicalEndpointHints(obj.hints);
+  return out;
+}
+
 /** Writes the EndpointConditions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEndpointConditions(obj: EndpointConditions, w: Writer): void {
   if (obj.ready != null) w.boolField(8, obj.ready);
@@ -157,6 +183,17 @@ export function decodeEndpointConditions(r: Reader, end: number): EndpointCondit
   if (f2 !== undefined) obj.serving = f2;
   if (f3 !== undefined) obj.terminating = f3;
   return obj;
+}
+
+/** What decodeEndpointConditions reads from what encodeEndpointConditions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEndpointConditions(
+  obj: EndpointConditions,
+  out = {} as EndpointConditions,
+): EndpointConditions {
+  if (obj.ready != null) out.ready = wireBool(obj.ready);
+  if (obj.serving != null) out.serving = wireBool(obj.serving);
+  if (obj.terminating != null) out.terminating = wireBool(obj.terminating);
+  return out;
 }
 
 /** Writes the EndpointHints message body (no length prefix), byte for byte as Go marshals it. */
@@ -203,6 +240,15 @@ export function decodeEndpointHints(r: Reader, end: number): EndpointHints {
   return obj;
 }
 
+/** What decodeEndpointHints reads from what encodeEndpointHints writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEndpointHints(obj: EndpointHints, out = {} as EndpointHints): EndpointHints {
+  const f1 = wireStructList(obj.forZones, canonicalForZone);
+  if (f1 !== undefined) out.forZones = f1;
+  const f2 = wireStructList(obj.forNodes, canonicalForNode);
+  if (f2 !== undefined) out.forNodes = f2;
+  return out;
+}
+
 /** Writes the EndpointPort message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEndpointPort(obj: EndpointPort, w: Writer): void {
   if (obj.name != null) w.stringField(10, obj.name);
@@ -243,6 +289,15 @@ export function decodeEndpointPort(r: Reader, end: number): EndpointPort {
   if (f3 !== undefined) obj.port = f3;
   if (f4 !== undefined) obj.appProtocol = f4;
   return obj;
+}
+
+/** What decodeEndpointPort reads from what encodeEndpointPort writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEndpointPort(obj: EndpointPort, out = {} as EndpointPort): EndpointPort {
+  if (obj.name != null) out.name = wireString(obj.name);
+  if (obj.protocol != null) out.protocol = wireString(obj.protocol);
+  if (obj.port != null) out.port = wireInt32(obj.port);
+  if (obj.appProtocol != null) out.appProtocol = wireString(obj.appProtocol);
+  return out;
 }
 
 /** Writes the EndpointSlice message body (no length prefix), byte for byte as Go marshals it. */
@@ -305,6 +360,15 @@ export function decodeEndpointSlice(r: Reader, end: number): EndpointSlice {
   return obj;
 }
 
+/** What decodeEndpointSlice reads from what encodeEndpointSlice writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEndpointSlice(obj: EndpointSlice, out = {} as EndpointSlice): EndpointSlice {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.addressType = wireString(obj.addressType ?? "");
+  out.endpoints = wireStructList(obj.endpoints, canonicalEndpoint) ?? [];
+  out.ports = wireStructList(obj.ports, canonicalEndpointPort) ?? [];
+  return out;
+}
+
 /** Writes the EndpointSliceList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEndpointSliceList(obj: EndpointSliceList, w: Writer): void {
   w.forkField(10);
@@ -346,6 +410,16 @@ export function decodeEndpointSliceList(r: Reader, end: number): EndpointSliceLi
   return obj;
 }
 
+/** What decodeEndpointSliceList reads from what encodeEndpointSliceList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEndpointSliceList(
+  obj: EndpointSliceList,
+  out = {} as EndpointSliceList,
+): EndpointSliceList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalEndpointSlice) ?? [];
+  return out;
+}
+
 /** Writes the ForNode message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeForNode(obj: ForNode, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -368,6 +442,12 @@ export function decodeForNode(r: Reader, end: number): ForNode {
   const obj = {} as ForNode;
   obj.name = f1 ?? "";
   return obj;
+}
+
+/** What decodeForNode reads from what encodeForNode writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalForNode(obj: ForNode, out = {} as ForNode): ForNode {
+  out.name = wireString(obj.name ?? "");
+  return out;
 }
 
 /** Writes the ForZone message body (no length prefix), byte for byte as Go marshals it. */
@@ -394,8 +474,22 @@ export function decodeForZone(r: Reader, end: number): ForZone {
   return obj;
 }
 
+/** What decodeForZone reads from what encodeForZone writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalForZone(obj: ForZone, out = {} as ForZone): ForZone {
+  out.name = wireString(obj.name ?? "");
+  return out;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  EndpointSlice: { encode: encodeEndpointSlice, decode: decodeEndpointSlice },
-  EndpointSliceList: { encode: encodeEndpointSliceList, decode: decodeEndpointSliceList },
+  EndpointSlice: {
+    encode: encodeEndpointSlice,
+    decode: decodeEndpointSlice,
+    canonical: canonicalEndpointSlice,
+  },
+  EndpointSliceList: {
+    encode: encodeEndpointSliceList,
+    decode: decodeEndpointSliceList,
+    canonical: canonicalEndpointSliceList,
+  },
 } satisfies Record<string, ProtobufCodec>;

@@ -2,21 +2,30 @@
 import type { Event, EventList, EventSeries } from "../../../../api/events/v1/types.js";
 import {
   EMPTY_STRUCT,
+  canonicalMicroTime,
+  canonicalTime,
   decodeMicroTime,
   decodeTime,
   encodeMicroTime,
   encodeTime,
+  wireInt32,
+  wireString,
+  wireStructList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
 import {
+  canonicalEventSource,
+  canonicalObjectReference,
   decodeEventSource,
   decodeObjectReference,
   encodeEventSource,
   encodeObjectReference,
 } from "../../core/v1/zz_generated.protobuf.js";
 import {
+  canonicalListMeta,
+  canonicalObjectMeta,
   decodeListMeta,
   decodeObjectMeta,
   encodeListMeta,
@@ -167,6 +176,30 @@ export function decodeEvent(r: Reader, end: number): Event {
   return obj;
 }
 
+/** What decodeEvent reads from what encodeEvent writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEvent(obj: Event, out = {} as Event): Event {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  const f2 = canonicalMicroTime(obj.eventTime);
+  if (f2) out.eventTime = f2;
+  if (obj.series != null) out.series = canonicalEventSeries(obj.series);
+  if (obj.reportingController) out.reportingController = wireString(obj.reportingController);
+  if (obj.reportingInstance) out.reportingInstance = wireString(obj.reportingInstance);
+  if (obj.action) out.action = wireString(obj.action);
+  if (obj.reason) out.reason = wireString(obj.reason);
+  out.regarding = canonicalObjectReference(obj.regarding ?? EMPTY_STRUCT);
+  if (obj.related != null) out.related = canonicalObjectReference(obj.related);
+  if (obj.note) out.note = wireString(obj.note);
+  if (obj.type) out.type = wireString(obj.type);
+  out.deprecatedSource = canonicalEventSource(obj.deprecatedSource ?? EMPTY_STRUCT);
+  const f13 = canonicalTime(obj.deprecatedFirstTimestamp);
+  if (f13) out.deprecatedFirstTimestamp = f13;
+  const f14 = canonicalTime(obj.deprecatedLastTimestamp);
+  if (f14) out.deprecatedLastTimestamp = f14;
+  const f15 = wireInt32(obj.deprecatedCount);
+  if (f15) out.deprecatedCount = f15;
+  return out;
+}
+
 /** Writes the EventList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEventList(obj: EventList, w: Writer): void {
   w.forkField(10);
@@ -208,6 +241,13 @@ export function decodeEventList(r: Reader, end: number): EventList {
   return obj;
 }
 
+/** What decodeEventList reads from what encodeEventList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEventList(obj: EventList, out = {} as EventList): EventList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalEvent) ?? [];
+  return out;
+}
+
 /** Writes the EventSeries message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeEventSeries(obj: EventSeries, w: Writer): void {
   w.int32Field(8, obj.count ?? 0);
@@ -242,8 +282,16 @@ export function decodeEventSeries(r: Reader, end: number): EventSeries {
   return obj;
 }
 
+/** What decodeEventSeries reads from what encodeEventSeries writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEventSeries(obj: EventSeries, out = {} as EventSeries): EventSeries {
+  out.count = wireInt32(obj.count);
+  const f2 = canonicalMicroTime(obj.lastObservedTime);
+  if (f2) out.lastObservedTime = f2;
+  return out;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  Event: { encode: encodeEvent, decode: decodeEvent },
-  EventList: { encode: encodeEventList, decode: decodeEventList },
+  Event: { encode: encodeEvent, decode: decodeEvent, canonical: canonicalEvent },
+  EventList: { encode: encodeEventList, decode: decodeEventList, canonical: canonicalEventList },
 } satisfies Record<string, ProtobufCodec>;

@@ -26,13 +26,21 @@ import type {
 } from "../../../../api/flowcontrol/v1/types.js";
 import {
   EMPTY_STRUCT,
+  canonicalTime,
   decodeTime,
   encodeTime,
+  wireBool,
+  wireInt32,
+  wireString,
+  wireStrings,
+  wireStructList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
 import {
+  canonicalListMeta,
+  canonicalObjectMeta,
   decodeListMeta,
   decodeObjectMeta,
   encodeListMeta,
@@ -75,6 +83,17 @@ export function decodeExemptPriorityLevelConfiguration(
   return obj;
 }
 
+/** What decodeExemptPriorityLevelConfiguration reads from what encodeExemptPriorityLevelConfiguration writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalExemptPriorityLevelConfiguration(
+  obj: ExemptPriorityLevelConfiguration,
+  out = {} as ExemptPriorityLevelConfiguration,
+): ExemptPriorityLevelConfiguration {
+  if (obj.nominalConcurrencyShares != null)
+    out.nominalConcurrencyShares = wireInt32(obj.nominalConcurrencyShares);
+  if (obj.lendablePercent != null) out.lendablePercent = wireInt32(obj.lendablePercent);
+  return out;
+}
+
 /** Writes the FlowDistinguisherMethod message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFlowDistinguisherMethod(obj: FlowDistinguisherMethod, w: Writer): void {
   w.stringField(10, obj.type ?? "");
@@ -97,6 +116,15 @@ export function decodeFlowDistinguisherMethod(r: Reader, end: number): FlowDisti
   const obj = {} as FlowDistinguisherMethod;
   obj.type = f1 ?? "";
   return obj;
+}
+
+/** What decodeFlowDistinguisherMethod reads from what encodeFlowDistinguisherMethod writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalFlowDistinguisherMethod(
+  obj: FlowDistinguisherMethod,
+  out = {} as FlowDistinguisherMethod,
+): FlowDistinguisherMethod {
+  out.type = wireString(obj.type ?? "");
+  return out;
 }
 
 /** Writes the FlowSchema message body (no length prefix), byte for byte as Go marshals it. */
@@ -145,6 +173,14 @@ export function decodeFlowSchema(r: Reader, end: number): FlowSchema {
   obj.spec = f2 ?? decodeFlowSchemaSpec(r, r.pos);
   obj.status = f3 ?? decodeFlowSchemaStatus(r, r.pos);
   return obj;
+}
+
+/** What decodeFlowSchema reads from what encodeFlowSchema writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalFlowSchema(obj: FlowSchema, out = {} as FlowSchema): FlowSchema {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalFlowSchemaSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalFlowSchemaStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the FlowSchemaCondition message body (no length prefix), byte for byte as Go marshals it. */
@@ -199,6 +235,20 @@ export function decodeFlowSchemaCondition(r: Reader, end: number): FlowSchemaCon
   return obj;
 }
 
+/** What decodeFlowSchemaCondition reads from what encodeFlowSchemaCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalFlowSchemaCondition(
+  obj: FlowSchemaCondition,
+  out = {} as FlowSchemaCondition,
+): FlowSchemaCondition {
+  if (obj.type) out.type = wireString(obj.type);
+  if (obj.status) out.status = wireString(obj.status);
+  const f3 = canonicalTime(obj.lastTransitionTime);
+  if (f3) out.lastTransitionTime = f3;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  return out;
+}
+
 /** Writes the FlowSchemaList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFlowSchemaList(obj: FlowSchemaList, w: Writer): void {
   w.forkField(10);
@@ -238,6 +288,13 @@ export function decodeFlowSchemaList(r: Reader, end: number): FlowSchemaList {
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeFlowSchemaList reads from what encodeFlowSchemaList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalFlowSchemaList(obj: FlowSchemaList, out = {} as FlowSchemaList): FlowSchemaList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalFlowSchema) ?? [];
+  return out;
 }
 
 /** Writes the FlowSchemaSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -299,6 +356,19 @@ export function decodeFlowSchemaSpec(r: Reader, end: number): FlowSchemaSpec {
   return obj;
 }
 
+/** What decodeFlowSchemaSpec reads from what encodeFlowSchemaSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalFlowSchemaSpec(obj: FlowSchemaSpec, out = {} as FlowSchemaSpec): FlowSchemaSpec {
+  out.priorityLevelConfiguration = canonicalPriorityLevelConfigurationReference(
+    obj.priorityLevelConfiguration ?? EMPTY_STRUCT,
+  );
+  out.matchingPrecedence = wireInt32(obj.matchingPrecedence);
+  if (obj.distinguisherMethod != null)
+    out.distinguisherMethod = canonicalFlowDistinguisherMethod(obj.distinguisherMethod);
+  const f4 = wireStructList(obj.rules, canonicalPolicyRulesWithSubjects);
+  if (f4 !== undefined) out.rules = f4;
+  return out;
+}
+
 /** Writes the FlowSchemaStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFlowSchemaStatus(obj: FlowSchemaStatus, w: Writer): void {
   if (obj.conditions != null)
@@ -330,6 +400,16 @@ export function decodeFlowSchemaStatus(r: Reader, end: number): FlowSchemaStatus
   return obj;
 }
 
+/** What decodeFlowSchemaStatus reads from what encodeFlowSchemaStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalFlowSchemaStatus(
+  obj: FlowSchemaStatus,
+  out = {} as FlowSchemaStatus,
+): FlowSchemaStatus {
+  const f1 = wireStructList(obj.conditions, canonicalFlowSchemaCondition);
+  if (f1 !== undefined) out.conditions = f1;
+  return out;
+}
+
 /** Writes the GroupSubject message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGroupSubject(obj: GroupSubject, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -352,6 +432,12 @@ export function decodeGroupSubject(r: Reader, end: number): GroupSubject {
   const obj = {} as GroupSubject;
   obj.name = f1 ?? "";
   return obj;
+}
+
+/** What decodeGroupSubject reads from what encodeGroupSubject writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalGroupSubject(obj: GroupSubject, out = {} as GroupSubject): GroupSubject {
+  out.name = wireString(obj.name ?? "");
+  return out;
 }
 
 /** Writes the LimitResponse message body (no length prefix), byte for byte as Go marshals it. */
@@ -388,6 +474,13 @@ export function decodeLimitResponse(r: Reader, end: number): LimitResponse {
   obj.type = f1 ?? "";
   if (f2 !== undefined) obj.queuing = f2;
   return obj;
+}
+
+/** What decodeLimitResponse reads from what encodeLimitResponse writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLimitResponse(obj: LimitResponse, out = {} as LimitResponse): LimitResponse {
+  out.type = wireString(obj.type ?? "");
+  if (obj.queuing != null) out.queuing = canonicalQueuingConfiguration(obj.queuing);
+  return out;
 }
 
 /** Writes the LimitedPriorityLevelConfiguration message body (no length prefix), byte for byte as Go marshals it. */
@@ -442,6 +535,19 @@ export function decodeLimitedPriorityLevelConfiguration(
   return obj;
 }
 
+/** What decodeLimitedPriorityLevelConfiguration reads from what encodeLimitedPriorityLevelConfiguration writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLimitedPriorityLevelConfiguration(
+  obj: LimitedPriorityLevelConfiguration,
+  out = {} as LimitedPriorityLevelConfiguration,
+): LimitedPriorityLevelConfiguration {
+  if (obj.nominalConcurrencyShares != null)
+    out.nominalConcurrencyShares = wireInt32(obj.nominalConcurrencyShares);
+  out.limitResponse = canonicalLimitResponse(obj.limitResponse ?? EMPTY_STRUCT);
+  if (obj.lendablePercent != null) out.lendablePercent = wireInt32(obj.lendablePercent);
+  if (obj.borrowingLimitPercent != null) out.borrowingLimitPercent = wireInt32(obj.borrowingLimitPercent);
+  return out;
+}
+
 /** Writes the NonResourcePolicyRule message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNonResourcePolicyRule(obj: NonResourcePolicyRule, w: Writer): void {
   if (obj.verbs != null) for (const x of obj.verbs) w.stringField(10, x);
@@ -470,6 +576,16 @@ export function decodeNonResourcePolicyRule(r: Reader, end: number): NonResource
   obj.verbs = f1 ?? [];
   obj.nonResourceURLs = f6 ?? [];
   return obj;
+}
+
+/** What decodeNonResourcePolicyRule reads from what encodeNonResourcePolicyRule writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNonResourcePolicyRule(
+  obj: NonResourcePolicyRule,
+  out = {} as NonResourcePolicyRule,
+): NonResourcePolicyRule {
+  out.verbs = wireStrings(obj.verbs) ?? [];
+  out.nonResourceURLs = wireStrings(obj.nonResourceURLs) ?? [];
+  return out;
 }
 
 /** Writes the PolicyRulesWithSubjects message body (no length prefix), byte for byte as Go marshals it. */
@@ -529,6 +645,19 @@ export function decodePolicyRulesWithSubjects(r: Reader, end: number): PolicyRul
   return obj;
 }
 
+/** What decodePolicyRulesWithSubjects reads from what encodePolicyRulesWithSubjects writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPolicyRulesWithSubjects(
+  obj: PolicyRulesWithSubjects,
+  out = {} as PolicyRulesWithSubjects,
+): PolicyRulesWithSubjects {
+  out.subjects = wireStructList(obj.subjects, canonicalSubject) ?? [];
+  const f2 = wireStructList(obj.resourceRules, canonicalResourcePolicyRule);
+  if (f2 !== undefined) out.resourceRules = f2;
+  const f3 = wireStructList(obj.nonResourceRules, canonicalNonResourcePolicyRule);
+  if (f3 !== undefined) out.nonResourceRules = f3;
+  return out;
+}
+
 /** Writes the PriorityLevelConfiguration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePriorityLevelConfiguration(obj: PriorityLevelConfiguration, w: Writer): void {
   w.forkField(10);
@@ -575,6 +704,17 @@ export function decodePriorityLevelConfiguration(r: Reader, end: number): Priori
   obj.spec = f2 ?? decodePriorityLevelConfigurationSpec(r, r.pos);
   obj.status = f3 ?? decodePriorityLevelConfigurationStatus(r, r.pos);
   return obj;
+}
+
+/** What decodePriorityLevelConfiguration reads from what encodePriorityLevelConfiguration writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPriorityLevelConfiguration(
+  obj: PriorityLevelConfiguration,
+  out = {} as PriorityLevelConfiguration,
+): PriorityLevelConfiguration {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalPriorityLevelConfigurationSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalPriorityLevelConfigurationStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the PriorityLevelConfigurationCondition message body (no length prefix), byte for byte as Go marshals it. */
@@ -636,6 +776,20 @@ export function decodePriorityLevelConfigurationCondition(
   return obj;
 }
 
+/** What decodePriorityLevelConfigurationCondition reads from what encodePriorityLevelConfigurationCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPriorityLevelConfigurationCondition(
+  obj: PriorityLevelConfigurationCondition,
+  out = {} as PriorityLevelConfigurationCondition,
+): PriorityLevelConfigurationCondition {
+  if (obj.type) out.type = wireString(obj.type);
+  if (obj.status) out.status = wireString(obj.status);
+  const f3 = canonicalTime(obj.lastTransitionTime);
+  if (f3) out.lastTransitionTime = f3;
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  return out;
+}
+
 /** Writes the PriorityLevelConfigurationList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePriorityLevelConfigurationList(obj: PriorityLevelConfigurationList, w: Writer): void {
   w.forkField(10);
@@ -677,6 +831,16 @@ export function decodePriorityLevelConfigurationList(r: Reader, end: number): Pr
   return obj;
 }
 
+/** What decodePriorityLevelConfigurationList reads from what encodePriorityLevelConfigurationList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPriorityLevelConfigurationList(
+  obj: PriorityLevelConfigurationList,
+  out = {} as PriorityLevelConfigurationList,
+): PriorityLevelConfigurationList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalPriorityLevelConfiguration) ?? [];
+  return out;
+}
+
 /** Writes the PriorityLevelConfigurationReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePriorityLevelConfigurationReference(
   obj: PriorityLevelConfigurationReference,
@@ -706,6 +870,15 @@ export function decodePriorityLevelConfigurationReference(
   const obj = {} as PriorityLevelConfigurationReference;
   obj.name = f1 ?? "";
   return obj;
+}
+
+/** What decodePriorityLevelConfigurationReference reads from what encodePriorityLevelConfigurationReference writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPriorityLevelConfigurationReference(
+  obj: PriorityLevelConfigurationReference,
+  out = {} as PriorityLevelConfigurationReference,
+): PriorityLevelConfigurationReference {
+  out.name = wireString(obj.name ?? "");
+  return out;
 }
 
 /** Writes the PriorityLevelConfigurationSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -756,6 +929,17 @@ export function decodePriorityLevelConfigurationSpec(r: Reader, end: number): Pr
   return obj;
 }
 
+/** What decodePriorityLevelConfigurationSpec reads from what encodePriorityLevelConfigurationSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPriorityLevelConfigurationSpec(
+  obj: PriorityLevelConfigurationSpec,
+  out = {} as PriorityLevelConfigurationSpec,
+): PriorityLevelConfigurationSpec {
+  out.type = wireString(obj.type ?? "");
+  if (obj.limited != null) out.limited = canonicalLimitedPriorityLevelConfiguration(obj.limited);
+  if (obj.exempt != null) out.exempt = canonicalExemptPriorityLevelConfiguration(obj.exempt);
+  return out;
+}
+
 /** Writes the PriorityLevelConfigurationStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePriorityLevelConfigurationStatus(
   obj: PriorityLevelConfigurationStatus,
@@ -793,6 +977,16 @@ export function decodePriorityLevelConfigurationStatus(
   return obj;
 }
 
+/** What decodePriorityLevelConfigurationStatus reads from what encodePriorityLevelConfigurationStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPriorityLevelConfigurationStatus(
+  obj: PriorityLevelConfigurationStatus,
+  out = {} as PriorityLevelConfigurationStatus,
+): PriorityLevelConfigurationStatus {
+  const f1 = wireStructList(obj.conditions, canonicalPriorityLevelConfigurationCondition);
+  if (f1 !== undefined) out.conditions = f1;
+  return out;
+}
+
 /** Writes the QueuingConfiguration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeQueuingConfiguration(obj: QueuingConfiguration, w: Writer): void {
   w.int32Field(8, obj.queues ?? 0);
@@ -827,6 +1021,17 @@ export function decodeQueuingConfiguration(r: Reader, end: number): QueuingConfi
   obj.handSize = f2 ?? 0;
   obj.queueLengthLimit = f3 ?? 0;
   return obj;
+}
+
+/** What decodeQueuingConfiguration reads from what encodeQueuingConfiguration writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalQueuingConfiguration(
+  obj: QueuingConfiguration,
+  out = {} as QueuingConfiguration,
+): QueuingConfiguration {
+  out.queues = wireInt32(obj.queues);
+  out.handSize = wireInt32(obj.handSize);
+  out.queueLengthLimit = wireInt32(obj.queueLengthLimit);
+  return out;
 }
 
 /** Writes the ResourcePolicyRule message body (no length prefix), byte for byte as Go marshals it. */
@@ -877,6 +1082,19 @@ export function decodeResourcePolicyRule(r: Reader, end: number): ResourcePolicy
   return obj;
 }
 
+/** What decodeResourcePolicyRule reads from what encodeResourcePolicyRule writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourcePolicyRule(
+  obj: ResourcePolicyRule,
+  out = {} as ResourcePolicyRule,
+): ResourcePolicyRule {
+  out.verbs = wireStrings(obj.verbs) ?? [];
+  out.apiGroups = wireStrings(obj.apiGroups) ?? [];
+  out.resources = wireStrings(obj.resources) ?? [];
+  if (obj.clusterScope) out.clusterScope = true;
+  out.namespaces = wireStrings(obj.namespaces) ?? [];
+  return out;
+}
+
 /** Writes the ServiceAccountSubject message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceAccountSubject(obj: ServiceAccountSubject, w: Writer): void {
   w.stringField(10, obj.namespace ?? "");
@@ -905,6 +1123,16 @@ export function decodeServiceAccountSubject(r: Reader, end: number): ServiceAcco
   obj.namespace = f1 ?? "";
   obj.name = f2 ?? "";
   return obj;
+}
+
+/** What decodeServiceAccountSubject reads from what encodeServiceAccountSubject writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalServiceAccountSubject(
+  obj: ServiceAccountSubject,
+  out = {} as ServiceAccountSubject,
+): ServiceAccountSubject {
+  out.namespace = wireString(obj.namespace ?? "");
+  out.name = wireString(obj.name ?? "");
+  return out;
 }
 
 /** Writes the Subject message body (no length prefix), byte for byte as Go marshals it. */
@@ -967,6 +1195,15 @@ export function decodeSubject(r: Reader, end: number): Subject {
   return obj;
 }
 
+/** What decodeSubject reads from what encodeSubject writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSubject(obj: Subject, out = {} as Subject): Subject {
+  out.kind = wireString(obj.kind ?? "");
+  if (obj.user != null) out.user = canonicalUserSubject(obj.user);
+  if (obj.group != null) out.group = canonicalGroupSubject(obj.group);
+  if (obj.serviceAccount != null) out.serviceAccount = canonicalServiceAccountSubject(obj.serviceAccount);
+  return out;
+}
+
 /** Writes the UserSubject message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeUserSubject(obj: UserSubject, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -991,16 +1228,28 @@ export function decodeUserSubject(r: Reader, end: number): UserSubject {
   return obj;
 }
 
+/** What decodeUserSubject reads from what encodeUserSubject writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalUserSubject(obj: UserSubject, out = {} as UserSubject): UserSubject {
+  out.name = wireString(obj.name ?? "");
+  return out;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  FlowSchema: { encode: encodeFlowSchema, decode: decodeFlowSchema },
-  FlowSchemaList: { encode: encodeFlowSchemaList, decode: decodeFlowSchemaList },
+  FlowSchema: { encode: encodeFlowSchema, decode: decodeFlowSchema, canonical: canonicalFlowSchema },
+  FlowSchemaList: {
+    encode: encodeFlowSchemaList,
+    decode: decodeFlowSchemaList,
+    canonical: canonicalFlowSchemaList,
+  },
   PriorityLevelConfiguration: {
     encode: encodePriorityLevelConfiguration,
     decode: decodePriorityLevelConfiguration,
+    canonical: canonicalPriorityLevelConfiguration,
   },
   PriorityLevelConfigurationList: {
     encode: encodePriorityLevelConfigurationList,
     decode: decodePriorityLevelConfigurationList,
+    canonical: canonicalPriorityLevelConfigurationList,
   },
 } satisfies Record<string, ProtobufCodec>;

@@ -44,6 +44,9 @@ import type {
 } from "../../../../api/meta/v1/types.js";
 import {
   EMPTY_STRUCT,
+  canonicalFieldsV1,
+  canonicalRawExtension,
+  canonicalTime,
   decodeFieldsV1,
   decodeRawExtension,
   decodeTime,
@@ -52,6 +55,14 @@ import {
   encodeTime,
   mapObject,
   sortedEntries,
+  wireBool,
+  wireInt32,
+  wireInt64,
+  wireList,
+  wireString,
+  wireStringMap,
+  wireStrings,
+  wireStructList,
   type MapEntryList,
   type ProtobufCodec,
   type Reader,
@@ -118,6 +129,16 @@ export function decodeAPIGroup(r: Reader, end: number): APIGroup {
   return obj;
 }
 
+/** What decodeAPIGroup reads from what encodeAPIGroup writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAPIGroup(obj: APIGroup, out = {} as APIGroup): APIGroup {
+  out.name = wireString(obj.name ?? "");
+  out.versions = wireStructList(obj.versions, canonicalGroupVersionForDiscovery) ?? [];
+  out.preferredVersion = canonicalGroupVersionForDiscovery(obj.preferredVersion ?? EMPTY_STRUCT);
+  const f4 = wireStructList(obj.serverAddressByClientCIDRs, canonicalServerAddressByClientCIDR);
+  if (f4 !== undefined) out.serverAddressByClientCIDRs = f4;
+  return out;
+}
+
 /** Writes the APIGroupList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAPIGroupList(obj: APIGroupList, w: Writer): void {
   if (obj.groups != null)
@@ -147,6 +168,12 @@ export function decodeAPIGroupList(r: Reader, end: number): APIGroupList {
   const obj = {} as APIGroupList;
   obj.groups = f1 ?? [];
   return obj;
+}
+
+/** What decodeAPIGroupList reads from what encodeAPIGroupList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAPIGroupList(obj: APIGroupList, out = {} as APIGroupList): APIGroupList {
+  out.groups = wireStructList(obj.groups, canonicalAPIGroup) ?? [];
+  return out;
 }
 
 /** Writes the APIResource message body (no length prefix), byte for byte as Go marshals it. */
@@ -233,6 +260,23 @@ export function decodeAPIResource(r: Reader, end: number): APIResource {
   return obj;
 }
 
+/** What decodeAPIResource reads from what encodeAPIResource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAPIResource(obj: APIResource, out = {} as APIResource): APIResource {
+  out.name = wireString(obj.name ?? "");
+  out.singularName = wireString(obj.singularName ?? "");
+  out.namespaced = wireBool(obj.namespaced);
+  if (obj.group) out.group = wireString(obj.group);
+  if (obj.version) out.version = wireString(obj.version);
+  out.kind = wireString(obj.kind ?? "");
+  out.verbs = canonicalVerbs(obj.verbs);
+  const f5 = wireStrings(obj.shortNames);
+  if (f5 !== undefined) out.shortNames = f5;
+  const f7 = wireStrings(obj.categories);
+  if (f7 !== undefined) out.categories = f7;
+  if (obj.storageVersionHash) out.storageVersionHash = wireString(obj.storageVersionHash);
+  return out;
+}
+
 /** Writes the APIResourceList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAPIResourceList(obj: APIResourceList, w: Writer): void {
   w.stringField(10, obj.groupVersion ?? "");
@@ -268,6 +312,13 @@ export function decodeAPIResourceList(r: Reader, end: number): APIResourceList {
   obj.groupVersion = f1 ?? "";
   obj.resources = f2 ?? [];
   return obj;
+}
+
+/** What decodeAPIResourceList reads from what encodeAPIResourceList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAPIResourceList(obj: APIResourceList, out = {} as APIResourceList): APIResourceList {
+  out.groupVersion = wireString(obj.groupVersion ?? "");
+  out.resources = wireStructList(obj.resources, canonicalAPIResource) ?? [];
+  return out;
 }
 
 /** Writes the APIVersions message body (no length prefix), byte for byte as Go marshals it. */
@@ -307,6 +358,14 @@ export function decodeAPIVersions(r: Reader, end: number): APIVersions {
   return obj;
 }
 
+/** What decodeAPIVersions reads from what encodeAPIVersions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAPIVersions(obj: APIVersions, out = {} as APIVersions): APIVersions {
+  out.versions = wireStrings(obj.versions) ?? [];
+  out.serverAddressByClientCIDRs =
+    wireStructList(obj.serverAddressByClientCIDRs, canonicalServerAddressByClientCIDR) ?? [];
+  return out;
+}
+
 /** Writes the ApplyOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeApplyOptions(obj: ApplyOptions, w: Writer): void {
   if (obj.dryRun != null) for (const x of obj.dryRun) w.stringField(10, x);
@@ -341,6 +400,15 @@ export function decodeApplyOptions(r: Reader, end: number): ApplyOptions {
   obj.force = f2 ?? false;
   obj.fieldManager = f3 ?? "";
   return obj;
+}
+
+/** What decodeApplyOptions reads from what encodeApplyOptions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalApplyOptions(obj: ApplyOptions, out = {} as ApplyOptions): ApplyOptions {
+  const f1 = wireStrings(obj.dryRun);
+  if (f1 !== undefined) out.dryRun = f1;
+  out.force = wireBool(obj.force);
+  out.fieldManager = wireString(obj.fieldManager ?? "");
+  return out;
 }
 
 /** Writes the Condition message body (no length prefix), byte for byte as Go marshals it. */
@@ -401,6 +469,19 @@ export function decodeCondition(r: Reader, end: number): Condition {
   return obj;
 }
 
+/** What decodeCondition reads from what encodeCondition writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCondition(obj: Condition, out = {} as Condition): Condition {
+  out.type = wireString(obj.type ?? "");
+  out.status = wireString(obj.status ?? "");
+  const f3 = wireInt64(obj.observedGeneration);
+  if (f3) out.observedGeneration = f3;
+  const f4 = canonicalTime(obj.lastTransitionTime);
+  if (f4) out.lastTransitionTime = f4;
+  out.reason = wireString(obj.reason ?? "");
+  out.message = wireString(obj.message ?? "");
+  return out;
+}
+
 /** Writes the CreateOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCreateOptions(obj: CreateOptions, w: Writer): void {
   if (obj.dryRun != null) for (const x of obj.dryRun) w.stringField(10, x);
@@ -435,6 +516,15 @@ export function decodeCreateOptions(r: Reader, end: number): CreateOptions {
   if (f3) obj.fieldManager = f3;
   if (f4) obj.fieldValidation = f4;
   return obj;
+}
+
+/** What decodeCreateOptions reads from what encodeCreateOptions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCreateOptions(obj: CreateOptions, out = {} as CreateOptions): CreateOptions {
+  const f1 = wireStrings(obj.dryRun);
+  if (f1 !== undefined) out.dryRun = f1;
+  if (obj.fieldManager) out.fieldManager = wireString(obj.fieldManager);
+  if (obj.fieldValidation) out.fieldValidation = wireString(obj.fieldValidation);
+  return out;
 }
 
 /** Writes the DeleteOptions message body (no length prefix), byte for byte as Go marshals it. */
@@ -498,6 +588,21 @@ export function decodeDeleteOptions(r: Reader, end: number): DeleteOptions {
   return obj;
 }
 
+/** What decodeDeleteOptions reads from what encodeDeleteOptions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeleteOptions(obj: DeleteOptions, out = {} as DeleteOptions): DeleteOptions {
+  if (obj.gracePeriodSeconds != null) out.gracePeriodSeconds = wireInt64(obj.gracePeriodSeconds);
+  if (obj.preconditions != null) out.preconditions = canonicalPreconditions(obj.preconditions);
+  if (obj.orphanDependents != null) out.orphanDependents = wireBool(obj.orphanDependents);
+  if (obj.propagationPolicy != null) out.propagationPolicy = wireString(obj.propagationPolicy);
+  const f5 = wireStrings(obj.dryRun);
+  if (f5 !== undefined) out.dryRun = f5;
+  if (obj.ignoreStoreReadErrorWithClusterBreakingPotential != null)
+    out.ignoreStoreReadErrorWithClusterBreakingPotential = wireBool(
+      obj.ignoreStoreReadErrorWithClusterBreakingPotential,
+    );
+  return out;
+}
+
 /** Writes the FieldSelectorRequirement message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeFieldSelectorRequirement(obj: FieldSelectorRequirement, w: Writer): void {
   w.stringField(10, obj.key ?? "");
@@ -534,6 +639,18 @@ export function decodeFieldSelectorRequirement(r: Reader, end: number): FieldSel
   return obj;
 }
 
+/** What decodeFieldSelectorRequirement reads from what encodeFieldSelectorRequirement writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalFieldSelectorRequirement(
+  obj: FieldSelectorRequirement,
+  out = {} as FieldSelectorRequirement,
+): FieldSelectorRequirement {
+  out.key = wireString(obj.key ?? "");
+  out.operator = wireString(obj.operator ?? "");
+  const f3 = wireStrings(obj.values);
+  if (f3 !== undefined) out.values = f3;
+  return out;
+}
+
 /** Writes the GetOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGetOptions(obj: GetOptions, w: Writer): void {
   w.stringField(10, obj.resourceVersion ?? "");
@@ -556,6 +673,12 @@ export function decodeGetOptions(r: Reader, end: number): GetOptions {
   const obj = {} as GetOptions;
   if (f1) obj.resourceVersion = f1;
   return obj;
+}
+
+/** What decodeGetOptions reads from what encodeGetOptions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalGetOptions(obj: GetOptions, out = {} as GetOptions): GetOptions {
+  if (obj.resourceVersion) out.resourceVersion = wireString(obj.resourceVersion);
+  return out;
 }
 
 /** Writes the GroupKind message body (no length prefix), byte for byte as Go marshals it. */
@@ -588,6 +711,13 @@ export function decodeGroupKind(r: Reader, end: number): GroupKind {
   return obj;
 }
 
+/** What decodeGroupKind reads from what encodeGroupKind writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalGroupKind(obj: GroupKind, out = {} as GroupKind): GroupKind {
+  out.group = wireString(obj.group ?? "");
+  out.kind = wireString(obj.kind ?? "");
+  return out;
+}
+
 /** Writes the GroupResource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGroupResource(obj: GroupResource, w: Writer): void {
   w.stringField(10, obj.group ?? "");
@@ -616,6 +746,13 @@ export function decodeGroupResource(r: Reader, end: number): GroupResource {
   obj.group = f1 ?? "";
   obj.resource = f2 ?? "";
   return obj;
+}
+
+/** What decodeGroupResource reads from what encodeGroupResource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalGroupResource(obj: GroupResource, out = {} as GroupResource): GroupResource {
+  out.group = wireString(obj.group ?? "");
+  out.resource = wireString(obj.resource ?? "");
+  return out;
 }
 
 /** Writes the GroupVersion message body (no length prefix), byte for byte as Go marshals it. */
@@ -648,6 +785,13 @@ export function decodeGroupVersion(r: Reader, end: number): GroupVersion {
   return obj;
 }
 
+/** What decodeGroupVersion reads from what encodeGroupVersion writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalGroupVersion(obj: GroupVersion, out = {} as GroupVersion): GroupVersion {
+  out.group = wireString(obj.group ?? "");
+  out.version = wireString(obj.version ?? "");
+  return out;
+}
+
 /** Writes the GroupVersionForDiscovery message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGroupVersionForDiscovery(obj: GroupVersionForDiscovery, w: Writer): void {
   w.stringField(10, obj.groupVersion ?? "");
@@ -676,6 +820,16 @@ export function decodeGroupVersionForDiscovery(r: Reader, end: number): GroupVer
   obj.groupVersion = f1 ?? "";
   obj.version = f2 ?? "";
   return obj;
+}
+
+/** What decodeGroupVersionForDiscovery reads from what encodeGroupVersionForDiscovery writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalGroupVersionForDiscovery(
+  obj: GroupVersionForDiscovery,
+  out = {} as GroupVersionForDiscovery,
+): GroupVersionForDiscovery {
+  out.groupVersion = wireString(obj.groupVersion ?? "");
+  out.version = wireString(obj.version ?? "");
+  return out;
 }
 
 /** Writes the GroupVersionKind message body (no length prefix), byte for byte as Go marshals it. */
@@ -714,6 +868,17 @@ export function decodeGroupVersionKind(r: Reader, end: number): GroupVersionKind
   return obj;
 }
 
+/** What decodeGroupVersionKind reads from what encodeGroupVersionKind writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalGroupVersionKind(
+  obj: GroupVersionKind,
+  out = {} as GroupVersionKind,
+): GroupVersionKind {
+  out.group = wireString(obj.group ?? "");
+  out.version = wireString(obj.version ?? "");
+  out.kind = wireString(obj.kind ?? "");
+  return out;
+}
+
 /** Writes the GroupVersionResource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeGroupVersionResource(obj: GroupVersionResource, w: Writer): void {
   w.stringField(10, obj.group ?? "");
@@ -748,6 +913,17 @@ export function decodeGroupVersionResource(r: Reader, end: number): GroupVersion
   obj.version = f2 ?? "";
   obj.resource = f3 ?? "";
   return obj;
+}
+
+/** What decodeGroupVersionResource reads from what encodeGroupVersionResource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalGroupVersionResource(
+  obj: GroupVersionResource,
+  out = {} as GroupVersionResource,
+): GroupVersionResource {
+  out.group = wireString(obj.group ?? "");
+  out.version = wireString(obj.version ?? "");
+  out.resource = wireString(obj.resource ?? "");
+  return out;
 }
 
 /** Writes the LabelSelector message body (no length prefix), byte for byte as Go marshals it. */
@@ -802,6 +978,15 @@ export function decodeLabelSelector(r: Reader, end: number): LabelSelector {
   return obj;
 }
 
+/** What decodeLabelSelector reads from what encodeLabelSelector writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLabelSelector(obj: LabelSelector, out = {} as LabelSelector): LabelSelector {
+  const f1 = wireStringMap(obj.matchLabels);
+  if (f1 !== undefined) out.matchLabels = f1;
+  const f2 = wireStructList(obj.matchExpressions, canonicalLabelSelectorRequirement);
+  if (f2 !== undefined) out.matchExpressions = f2;
+  return out;
+}
+
 /** Writes the LabelSelectorRequirement message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeLabelSelectorRequirement(obj: LabelSelectorRequirement, w: Writer): void {
   w.stringField(10, obj.key ?? "");
@@ -836,6 +1021,18 @@ export function decodeLabelSelectorRequirement(r: Reader, end: number): LabelSel
   obj.operator = f2 ?? "";
   if (f3 !== undefined) obj.values = f3;
   return obj;
+}
+
+/** What decodeLabelSelectorRequirement reads from what encodeLabelSelectorRequirement writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalLabelSelectorRequirement(
+  obj: LabelSelectorRequirement,
+  out = {} as LabelSelectorRequirement,
+): LabelSelectorRequirement {
+  out.key = wireString(obj.key ?? "");
+  out.operator = wireString(obj.operator ?? "");
+  const f3 = wireStrings(obj.values);
+  if (f3 !== undefined) out.values = f3;
+  return out;
 }
 
 /** Writes the List message body (no length prefix), byte for byte as Go marshals it. */
@@ -879,6 +1076,14 @@ export function decodeList(r: Reader, end: number): List {
   return obj;
 }
 
+/** What decodeList reads from what encodeList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalList(obj: List, out = {} as List): List {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  const f2 = wireList(obj.items, canonicalRawExtension) as List["items"];
+  out.items = f2 ?? [];
+  return out;
+}
+
 /** Writes the ListMeta message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeListMeta(obj: ListMeta, w: Writer): void {
   w.stringField(10, obj.selfLink ?? "");
@@ -919,6 +1124,15 @@ export function decodeListMeta(r: Reader, end: number): ListMeta {
   if (f3) obj.continue = f3;
   if (f4 !== undefined) obj.remainingItemCount = f4;
   return obj;
+}
+
+/** What decodeListMeta reads from what encodeListMeta writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalListMeta(obj: ListMeta, out = {} as ListMeta): ListMeta {
+  if (obj.selfLink) out.selfLink = wireString(obj.selfLink);
+  if (obj.resourceVersion) out.resourceVersion = wireString(obj.resourceVersion);
+  if (obj.continue) out.continue = wireString(obj.continue);
+  if (obj.remainingItemCount != null) out.remainingItemCount = wireInt64(obj.remainingItemCount);
+  return out;
 }
 
 /** Writes the ListOptions message body (no length prefix), byte for byte as Go marshals it. */
@@ -999,6 +1213,22 @@ export function decodeListOptions(r: Reader, end: number): ListOptions {
   return obj;
 }
 
+/** What decodeListOptions reads from what encodeListOptions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalListOptions(obj: ListOptions, out = {} as ListOptions): ListOptions {
+  if (obj.labelSelector) out.labelSelector = wireString(obj.labelSelector);
+  if (obj.fieldSelector) out.fieldSelector = wireString(obj.fieldSelector);
+  if (obj.watch) out.watch = true;
+  if (obj.allowWatchBookmarks) out.allowWatchBookmarks = true;
+  if (obj.resourceVersion) out.resourceVersion = wireString(obj.resourceVersion);
+  if (obj.resourceVersionMatch) out.resourceVersionMatch = wireString(obj.resourceVersionMatch);
+  if (obj.timeoutSeconds != null) out.timeoutSeconds = wireInt64(obj.timeoutSeconds);
+  const f7 = wireInt64(obj.limit);
+  if (f7) out.limit = f7;
+  if (obj.continue) out.continue = wireString(obj.continue);
+  if (obj.sendInitialEvents != null) out.sendInitialEvents = wireBool(obj.sendInitialEvents);
+  return out;
+}
+
 /** Writes the ManagedFieldsEntry message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeManagedFieldsEntry(obj: ManagedFieldsEntry, w: Writer): void {
   w.stringField(10, obj.manager ?? "");
@@ -1069,6 +1299,22 @@ export function decodeManagedFieldsEntry(r: Reader, end: number): ManagedFieldsE
   if (f7 !== undefined) obj.fieldsV1 = f7;
   if (f8) obj.subresource = f8;
   return obj;
+}
+
+/** What decodeManagedFieldsEntry reads from what encodeManagedFieldsEntry writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalManagedFieldsEntry(
+  obj: ManagedFieldsEntry,
+  out = {} as ManagedFieldsEntry,
+): ManagedFieldsEntry {
+  if (obj.manager) out.manager = wireString(obj.manager);
+  if (obj.operation) out.operation = wireString(obj.operation);
+  if (obj.apiVersion) out.apiVersion = wireString(obj.apiVersion);
+  const f4 = canonicalTime(obj.time);
+  if (f4) out.time = f4;
+  if (obj.fieldsType) out.fieldsType = wireString(obj.fieldsType);
+  if (obj.fieldsV1 != null) out.fieldsV1 = canonicalFieldsV1(obj.fieldsV1) as ManagedFieldsEntry["fieldsV1"];
+  if (obj.subresource) out.subresource = wireString(obj.subresource);
+  return out;
 }
 
 /** Writes the ObjectMeta message body (no length prefix), byte for byte as Go marshals it. */
@@ -1233,6 +1479,35 @@ export function decodeObjectMeta(r: Reader, end: number): ObjectMeta {
   return obj;
 }
 
+/** What decodeObjectMeta reads from what encodeObjectMeta writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalObjectMeta(obj: ObjectMeta, out = {} as ObjectMeta): ObjectMeta {
+  if (obj.name) out.name = wireString(obj.name);
+  if (obj.generateName) out.generateName = wireString(obj.generateName);
+  if (obj.namespace) out.namespace = wireString(obj.namespace);
+  if (obj.selfLink) out.selfLink = wireString(obj.selfLink);
+  if (obj.uid) out.uid = wireString(obj.uid);
+  if (obj.resourceVersion) out.resourceVersion = wireString(obj.resourceVersion);
+  const f7 = wireInt64(obj.generation);
+  if (f7) out.generation = f7;
+  const f8 = canonicalTime(obj.creationTimestamp);
+  if (f8) out.creationTimestamp = f8;
+  const f9 = canonicalTime(obj.deletionTimestamp);
+  if (f9) out.deletionTimestamp = f9;
+  if (obj.deletionGracePeriodSeconds != null)
+    out.deletionGracePeriodSeconds = wireInt64(obj.deletionGracePeriodSeconds);
+  const f11 = wireStringMap(obj.labels);
+  if (f11 !== undefined) out.labels = f11;
+  const f12 = wireStringMap(obj.annotations);
+  if (f12 !== undefined) out.annotations = f12;
+  const f13 = wireStructList(obj.ownerReferences, canonicalOwnerReference);
+  if (f13 !== undefined) out.ownerReferences = f13;
+  const f14 = wireStrings(obj.finalizers);
+  if (f14 !== undefined) out.finalizers = f14;
+  const f17 = wireStructList(obj.managedFields, canonicalManagedFieldsEntry);
+  if (f17 !== undefined) out.managedFields = f17;
+  return out;
+}
+
 /** Writes the OwnerReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeOwnerReference(obj: OwnerReference, w: Writer): void {
   w.stringField(10, obj.kind ?? "");
@@ -1287,6 +1562,17 @@ export function decodeOwnerReference(r: Reader, end: number): OwnerReference {
   return obj;
 }
 
+/** What decodeOwnerReference reads from what encodeOwnerReference writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalOwnerReference(obj: OwnerReference, out = {} as OwnerReference): OwnerReference {
+  out.apiVersion = wireString(obj.apiVersion ?? "");
+  out.kind = wireString(obj.kind ?? "");
+  out.name = wireString(obj.name ?? "");
+  out.uid = wireString(obj.uid ?? "");
+  if (obj.controller != null) out.controller = wireBool(obj.controller);
+  if (obj.blockOwnerDeletion != null) out.blockOwnerDeletion = wireBool(obj.blockOwnerDeletion);
+  return out;
+}
+
 /** Writes the PartialObjectMetadata message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePartialObjectMetadata(obj: PartialObjectMetadata, w: Writer): void {
   w.forkField(10);
@@ -1313,6 +1599,15 @@ export function decodePartialObjectMetadata(r: Reader, end: number): PartialObje
   const obj = {} as PartialObjectMetadata;
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   return obj;
+}
+
+/** What decodePartialObjectMetadata reads from what encodePartialObjectMetadata writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPartialObjectMetadata(
+  obj: PartialObjectMetadata,
+  out = {} as PartialObjectMetadata,
+): PartialObjectMetadata {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the PartialObjectMetadataList message body (no length prefix), byte for byte as Go marshals it. */
@@ -1356,6 +1651,16 @@ export function decodePartialObjectMetadataList(r: Reader, end: number): Partial
   return obj;
 }
 
+/** What decodePartialObjectMetadataList reads from what encodePartialObjectMetadataList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPartialObjectMetadataList(
+  obj: PartialObjectMetadataList,
+  out = {} as PartialObjectMetadataList,
+): PartialObjectMetadataList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalPartialObjectMetadata) ?? [];
+  return out;
+}
+
 /** Writes the Patch message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePatch(_obj: Patch, _w: Writer): void {}
 
@@ -1371,6 +1676,11 @@ export function decodePatch(r: Reader, end: number): Patch {
   if (r.pos !== end) throw new RangeError("protobuf: Patch overruns its length");
   const obj = {} as Patch;
   return obj;
+}
+
+/** What decodePatch reads from what encodePatch writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPatch(_obj: Patch, out = {} as Patch): Patch {
+  return out;
 }
 
 /** Writes the PatchOptions message body (no length prefix), byte for byte as Go marshals it. */
@@ -1415,6 +1725,16 @@ export function decodePatchOptions(r: Reader, end: number): PatchOptions {
   return obj;
 }
 
+/** What decodePatchOptions reads from what encodePatchOptions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPatchOptions(obj: PatchOptions, out = {} as PatchOptions): PatchOptions {
+  const f1 = wireStrings(obj.dryRun);
+  if (f1 !== undefined) out.dryRun = f1;
+  if (obj.force != null) out.force = wireBool(obj.force);
+  if (obj.fieldManager) out.fieldManager = wireString(obj.fieldManager);
+  if (obj.fieldValidation) out.fieldValidation = wireString(obj.fieldValidation);
+  return out;
+}
+
 /** Writes the Preconditions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePreconditions(obj: Preconditions, w: Writer): void {
   if (obj.uid != null) w.stringField(10, obj.uid);
@@ -1445,6 +1765,13 @@ export function decodePreconditions(r: Reader, end: number): Preconditions {
   return obj;
 }
 
+/** What decodePreconditions reads from what encodePreconditions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPreconditions(obj: Preconditions, out = {} as Preconditions): Preconditions {
+  if (obj.uid != null) out.uid = wireString(obj.uid);
+  if (obj.resourceVersion != null) out.resourceVersion = wireString(obj.resourceVersion);
+  return out;
+}
+
 /** Writes the RootPaths message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRootPaths(obj: RootPaths, w: Writer): void {
   if (obj.paths != null) for (const x of obj.paths) w.stringField(10, x);
@@ -1467,6 +1794,12 @@ export function decodeRootPaths(r: Reader, end: number): RootPaths {
   const obj = {} as RootPaths;
   obj.paths = f1 ?? [];
   return obj;
+}
+
+/** What decodeRootPaths reads from what encodeRootPaths writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalRootPaths(obj: RootPaths, out = {} as RootPaths): RootPaths {
+  out.paths = wireStrings(obj.paths) ?? [];
+  return out;
 }
 
 /** Writes the ServerAddressByClientCIDR message body (no length prefix), byte for byte as Go marshals it. */
@@ -1497,6 +1830,16 @@ export function decodeServerAddressByClientCIDR(r: Reader, end: number): ServerA
   obj.clientCIDR = f1 ?? "";
   obj.serverAddress = f2 ?? "";
   return obj;
+}
+
+/** What decodeServerAddressByClientCIDR reads from what encodeServerAddressByClientCIDR writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalServerAddressByClientCIDR(
+  obj: ServerAddressByClientCIDR,
+  out = {} as ServerAddressByClientCIDR,
+): ServerAddressByClientCIDR {
+  out.clientCIDR = wireString(obj.clientCIDR ?? "");
+  out.serverAddress = wireString(obj.serverAddress ?? "");
+  return out;
 }
 
 /** Writes the Status message body (no length prefix), byte for byte as Go marshals it. */
@@ -1563,6 +1906,18 @@ export function decodeStatus(r: Reader, end: number): Status {
   return obj;
 }
 
+/** What decodeStatus reads from what encodeStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalStatus(obj: Status, out = {} as Status): Status {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  if (obj.status) out.status = wireString(obj.status);
+  if (obj.message) out.message = wireString(obj.message);
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.details != null) out.details = canonicalStatusDetails(obj.details);
+  const f6 = wireInt32(obj.code);
+  if (f6) out.code = f6;
+  return out;
+}
+
 /** Writes the StatusCause message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStatusCause(obj: StatusCause, w: Writer): void {
   w.stringField(10, obj.reason ?? "");
@@ -1597,6 +1952,14 @@ export function decodeStatusCause(r: Reader, end: number): StatusCause {
   if (f2) obj.message = f2;
   if (f3) obj.field = f3;
   return obj;
+}
+
+/** What decodeStatusCause reads from what encodeStatusCause writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalStatusCause(obj: StatusCause, out = {} as StatusCause): StatusCause {
+  if (obj.reason) out.reason = wireString(obj.reason);
+  if (obj.message) out.message = wireString(obj.message);
+  if (obj.field) out.field = wireString(obj.field);
+  return out;
 }
 
 /** Writes the StatusDetails message body (no length prefix), byte for byte as Go marshals it. */
@@ -1660,6 +2023,19 @@ export function decodeStatusDetails(r: Reader, end: number): StatusDetails {
   return obj;
 }
 
+/** What decodeStatusDetails reads from what encodeStatusDetails writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalStatusDetails(obj: StatusDetails, out = {} as StatusDetails): StatusDetails {
+  if (obj.name) out.name = wireString(obj.name);
+  if (obj.group) out.group = wireString(obj.group);
+  if (obj.kind) out.kind = wireString(obj.kind);
+  if (obj.uid) out.uid = wireString(obj.uid);
+  const f4 = wireStructList(obj.causes, canonicalStatusCause);
+  if (f4 !== undefined) out.causes = f4;
+  const f5 = wireInt32(obj.retryAfterSeconds);
+  if (f5) out.retryAfterSeconds = f5;
+  return out;
+}
+
 /** Writes the TableOptions message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTableOptions(obj: TableOptions, w: Writer): void {
   w.stringField(10, obj.includeObject ?? "");
@@ -1682,6 +2058,12 @@ export function decodeTableOptions(r: Reader, end: number): TableOptions {
   const obj = {} as TableOptions;
   if (f1) obj.includeObject = f1;
   return obj;
+}
+
+/** What decodeTableOptions reads from what encodeTableOptions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTableOptions(obj: TableOptions, out = {} as TableOptions): TableOptions {
+  if (obj.includeObject) out.includeObject = wireString(obj.includeObject);
+  return out;
 }
 
 /** Writes the Timestamp message body (no length prefix), byte for byte as Go marshals it. */
@@ -1714,6 +2096,13 @@ export function decodeTimestamp(r: Reader, end: number): Timestamp {
   return obj;
 }
 
+/** What decodeTimestamp reads from what encodeTimestamp writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTimestamp(obj: Timestamp, out = {} as Timestamp): Timestamp {
+  out.seconds = wireInt64(obj.seconds);
+  out.nanos = wireInt32(obj.nanos);
+  return out;
+}
+
 /** Writes the TypeMeta message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTypeMeta(obj: TypeMeta, w: Writer): void {
   w.stringField(10, obj.kind ?? "");
@@ -1742,6 +2131,13 @@ export function decodeTypeMeta(r: Reader, end: number): TypeMeta {
   if (f1) obj.kind = f1;
   if (f2) obj.apiVersion = f2;
   return obj;
+}
+
+/** What decodeTypeMeta reads from what encodeTypeMeta writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTypeMeta(obj: TypeMeta, out = {} as TypeMeta): TypeMeta {
+  if (obj.kind) out.kind = wireString(obj.kind);
+  if (obj.apiVersion) out.apiVersion = wireString(obj.apiVersion);
+  return out;
 }
 
 /** Writes the UpdateOptions message body (no length prefix), byte for byte as Go marshals it. */
@@ -1780,6 +2176,15 @@ export function decodeUpdateOptions(r: Reader, end: number): UpdateOptions {
   return obj;
 }
 
+/** What decodeUpdateOptions reads from what encodeUpdateOptions writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalUpdateOptions(obj: UpdateOptions, out = {} as UpdateOptions): UpdateOptions {
+  const f1 = wireStrings(obj.dryRun);
+  if (f1 !== undefined) out.dryRun = f1;
+  if (obj.fieldManager) out.fieldManager = wireString(obj.fieldManager);
+  if (obj.fieldValidation) out.fieldValidation = wireString(obj.fieldValidation);
+  return out;
+}
+
 /** Writes the WatchEvent message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeWatchEvent(obj: WatchEvent, w: Writer): void {
   w.stringField(10, obj.type ?? "");
@@ -1814,6 +2219,13 @@ export function decodeWatchEvent(r: Reader, end: number): WatchEvent {
   return obj;
 }
 
+/** What decodeWatchEvent reads from what encodeWatchEvent writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalWatchEvent(obj: WatchEvent, out = {} as WatchEvent): WatchEvent {
+  out.type = wireString(obj.type ?? "");
+  out.object = canonicalRawExtension(obj.object) as WatchEvent["object"];
+  return out;
+}
+
 /** Writes a Verbs as its wrapper message body: one `items` entry per element. */
 export function encodeVerbs(obj: Verbs, w: Writer): void {
   if (obj != null) for (const x of obj) w.stringField(10, x);
@@ -1836,25 +2248,51 @@ export function decodeVerbs(r: Reader, end: number): Verbs {
   return items ?? [];
 }
 
+/** What decodeVerbs reads from what encodeVerbs writes of `obj`, built from the list: [] when unset or empty. */
+export function canonicalVerbs(obj: Verbs | null | undefined): Verbs {
+  return wireStrings(obj) ?? [];
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  APIGroup: { encode: encodeAPIGroup, decode: decodeAPIGroup },
-  APIGroupList: { encode: encodeAPIGroupList, decode: decodeAPIGroupList },
-  APIResourceList: { encode: encodeAPIResourceList, decode: decodeAPIResourceList },
-  APIVersions: { encode: encodeAPIVersions, decode: decodeAPIVersions },
-  CreateOptions: { encode: encodeCreateOptions, decode: decodeCreateOptions },
-  DeleteOptions: { encode: encodeDeleteOptions, decode: decodeDeleteOptions },
-  GetOptions: { encode: encodeGetOptions, decode: decodeGetOptions },
-  List: { encode: encodeList, decode: decodeList },
-  ListOptions: { encode: encodeListOptions, decode: decodeListOptions },
-  PartialObjectMetadata: { encode: encodePartialObjectMetadata, decode: decodePartialObjectMetadata },
+  APIGroup: { encode: encodeAPIGroup, decode: decodeAPIGroup, canonical: canonicalAPIGroup },
+  APIGroupList: { encode: encodeAPIGroupList, decode: decodeAPIGroupList, canonical: canonicalAPIGroupList },
+  APIResourceList: {
+    encode: encodeAPIResourceList,
+    decode: decodeAPIResourceList,
+    canonical: canonicalAPIResourceList,
+  },
+  APIVersions: { encode: encodeAPIVersions, decode: decodeAPIVersions, canonical: canonicalAPIVersions },
+  CreateOptions: {
+    encode: encodeCreateOptions,
+    decode: decodeCreateOptions,
+    canonical: canonicalCreateOptions,
+  },
+  DeleteOptions: {
+    encode: encodeDeleteOptions,
+    decode: decodeDeleteOptions,
+    canonical: canonicalDeleteOptions,
+  },
+  GetOptions: { encode: encodeGetOptions, decode: decodeGetOptions, canonical: canonicalGetOptions },
+  List: { encode: encodeList, decode: decodeList, canonical: canonicalList },
+  ListOptions: { encode: encodeListOptions, decode: decodeListOptions, canonical: canonicalListOptions },
+  PartialObjectMetadata: {
+    encode: encodePartialObjectMetadata,
+    decode: decodePartialObjectMetadata,
+    canonical: canonicalPartialObjectMetadata,
+  },
   PartialObjectMetadataList: {
     encode: encodePartialObjectMetadataList,
     decode: decodePartialObjectMetadataList,
+    canonical: canonicalPartialObjectMetadataList,
   },
-  PatchOptions: { encode: encodePatchOptions, decode: decodePatchOptions },
-  Status: { encode: encodeStatus, decode: decodeStatus },
-  TableOptions: { encode: encodeTableOptions, decode: decodeTableOptions },
-  UpdateOptions: { encode: encodeUpdateOptions, decode: decodeUpdateOptions },
-  WatchEvent: { encode: encodeWatchEvent, decode: decodeWatchEvent },
+  PatchOptions: { encode: encodePatchOptions, decode: decodePatchOptions, canonical: canonicalPatchOptions },
+  Status: { encode: encodeStatus, decode: decodeStatus, canonical: canonicalStatus },
+  TableOptions: { encode: encodeTableOptions, decode: decodeTableOptions, canonical: canonicalTableOptions },
+  UpdateOptions: {
+    encode: encodeUpdateOptions,
+    decode: decodeUpdateOptions,
+    canonical: canonicalUpdateOptions,
+  },
+  WatchEvent: { encode: encodeWatchEvent, decode: decodeWatchEvent, canonical: canonicalWatchEvent },
 } satisfies Record<string, ProtobufCodec>;

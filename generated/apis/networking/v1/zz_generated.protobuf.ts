@@ -38,17 +38,28 @@ import type {
 } from "../../../../api/networking/v1/types.js";
 import {
   EMPTY_STRUCT,
+  canonicalIntOrString,
   decodeIntOrString,
   encodeIntOrString,
+  wireEnum,
+  wireInt32,
+  wireString,
+  wireStrings,
+  wireStructList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
 import {
+  canonicalTypedLocalObjectReference,
   decodeTypedLocalObjectReference,
   encodeTypedLocalObjectReference,
 } from "../../core/v1/zz_generated.protobuf.js";
 import {
+  canonicalCondition,
+  canonicalLabelSelector,
+  canonicalListMeta,
+  canonicalObjectMeta,
   decodeCondition,
   decodeLabelSelector,
   decodeListMeta,
@@ -99,6 +110,14 @@ export function decodeHTTPIngressPath(r: Reader, end: number): HTTPIngressPath {
   return obj;
 }
 
+/** What decodeHTTPIngressPath reads from what encodeHTTPIngressPath writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHTTPIngressPath(obj: HTTPIngressPath, out = {} as HTTPIngressPath): HTTPIngressPath {
+  if (obj.path) out.path = wireString(obj.path);
+  if (obj.pathType != null) out.pathType = wireString(obj.pathType);
+  out.backend = canonicalIngressBackend(obj.backend ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the HTTPIngressRuleValue message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeHTTPIngressRuleValue(obj: HTTPIngressRuleValue, w: Writer): void {
   if (obj.paths != null)
@@ -128,6 +147,15 @@ export function decodeHTTPIngressRuleValue(r: Reader, end: number): HTTPIngressR
   const obj = {} as HTTPIngressRuleValue;
   obj.paths = f1 ?? [];
   return obj;
+}
+
+/** What decodeHTTPIngressRuleValue reads from what encodeHTTPIngressRuleValue writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalHTTPIngressRuleValue(
+  obj: HTTPIngressRuleValue,
+  out = {} as HTTPIngressRuleValue,
+): HTTPIngressRuleValue {
+  out.paths = wireStructList(obj.paths, canonicalHTTPIngressPath) ?? [];
+  return out;
 }
 
 /** Writes the IPAddress message body (no length prefix), byte for byte as Go marshals it. */
@@ -166,6 +194,13 @@ export function decodeIPAddress(r: Reader, end: number): IPAddress {
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   obj.spec = f2 ?? decodeIPAddressSpec(r, r.pos);
   return obj;
+}
+
+/** What decodeIPAddress reads from what encodeIPAddress writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIPAddress(obj: IPAddress, out = {} as IPAddress): IPAddress {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalIPAddressSpec(obj.spec ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the IPAddressList message body (no length prefix), byte for byte as Go marshals it. */
@@ -209,6 +244,13 @@ export function decodeIPAddressList(r: Reader, end: number): IPAddressList {
   return obj;
 }
 
+/** What decodeIPAddressList reads from what encodeIPAddressList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIPAddressList(obj: IPAddressList, out = {} as IPAddressList): IPAddressList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalIPAddress) ?? [];
+  return out;
+}
+
 /** Writes the IPAddressSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIPAddressSpec(obj: IPAddressSpec, w: Writer): void {
   if (obj.parentRef != null) {
@@ -239,6 +281,12 @@ export function decodeIPAddressSpec(r: Reader, end: number): IPAddressSpec {
   return obj;
 }
 
+/** What decodeIPAddressSpec reads from what encodeIPAddressSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIPAddressSpec(obj: IPAddressSpec, out = {} as IPAddressSpec): IPAddressSpec {
+  if (obj.parentRef != null) out.parentRef = canonicalParentReference(obj.parentRef);
+  return out;
+}
+
 /** Writes the IPBlock message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIPBlock(obj: IPBlock, w: Writer): void {
   w.stringField(10, obj.cidr ?? "");
@@ -267,6 +315,14 @@ export function decodeIPBlock(r: Reader, end: number): IPBlock {
   obj.cidr = f1 ?? "";
   if (f2 !== undefined) obj.except = f2;
   return obj;
+}
+
+/** What decodeIPBlock reads from what encodeIPBlock writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIPBlock(obj: IPBlock, out = {} as IPBlock): IPBlock {
+  out.cidr = wireString(obj.cidr ?? "");
+  const f2 = wireStrings(obj.except);
+  if (f2 !== undefined) out.except = f2;
+  return out;
 }
 
 /** Writes the Ingress message body (no length prefix), byte for byte as Go marshals it. */
@@ -317,6 +373,14 @@ export function decodeIngress(r: Reader, end: number): Ingress {
   return obj;
 }
 
+/** What decodeIngress reads from what encodeIngress writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIngress(obj: Ingress, out = {} as Ingress): Ingress {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalIngressSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalIngressStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the IngressBackend message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressBackend(obj: IngressBackend, w: Writer): void {
   if (obj.resource != null) {
@@ -359,6 +423,13 @@ export function decodeIngressBackend(r: Reader, end: number): IngressBackend {
   return obj;
 }
 
+/** What decodeIngressBackend reads from what encodeIngressBackend writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIngressBackend(obj: IngressBackend, out = {} as IngressBackend): IngressBackend {
+  if (obj.service != null) out.service = canonicalIngressServiceBackend(obj.service);
+  if (obj.resource != null) out.resource = canonicalTypedLocalObjectReference(obj.resource);
+  return out;
+}
+
 /** Writes the IngressClass message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressClass(obj: IngressClass, w: Writer): void {
   w.forkField(10);
@@ -395,6 +466,13 @@ export function decodeIngressClass(r: Reader, end: number): IngressClass {
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   obj.spec = f2 ?? decodeIngressClassSpec(r, r.pos);
   return obj;
+}
+
+/** What decodeIngressClass reads from what encodeIngressClass writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIngressClass(obj: IngressClass, out = {} as IngressClass): IngressClass {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalIngressClassSpec(obj.spec ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the IngressClassList message body (no length prefix), byte for byte as Go marshals it. */
@@ -436,6 +514,16 @@ export function decodeIngressClassList(r: Reader, end: number): IngressClassList
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeIngressClassList reads from what encodeIngressClassList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIngressClassList(
+  obj: IngressClassList,
+  out = {} as IngressClassList,
+): IngressClassList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalIngressClass) ?? [];
+  return out;
 }
 
 /** Writes the IngressClassParametersReference message body (no length prefix), byte for byte as Go marshals it. */
@@ -489,6 +577,19 @@ export function decodeIngressClassParametersReference(
   return obj;
 }
 
+/** What decodeIngressClassParametersReference reads from what encodeIngressClassParametersReference writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIngressClassParametersReference(
+  obj: IngressClassParametersReference,
+  out = {} as IngressClassParametersReference,
+): IngressClassParametersReference {
+  if (obj.apiGroup != null) out.apiGroup = wireString(obj.apiGroup);
+  out.kind = wireString(obj.kind ?? "");
+  out.name = wireString(obj.name ?? "");
+  if (obj.scope != null) out.scope = wireString(obj.scope);
+  if (obj.namespace != null) out.namespace = wireString(obj.namespace);
+  return out;
+}
+
 /** Writes the IngressClassSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressClassSpec(obj: IngressClassSpec, w: Writer): void {
   w.stringField(10, obj.controller ?? "");
@@ -523,6 +624,16 @@ export function decodeIngressClassSpec(r: Reader, end: number): IngressClassSpec
   if (f1) obj.controller = f1;
   if (f2 !== undefined) obj.parameters = f2;
   return obj;
+}
+
+/** What decodeIngressClassSpec reads from what encodeIngressClassSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIngressClassSpec(
+  obj: IngressClassSpec,
+  out = {} as IngressClassSpec,
+): IngressClassSpec {
+  if (obj.controller) out.controller = wireString(obj.controller);
+  if (obj.parameters != null) out.parameters = canonicalIngressClassParametersReference(obj.parameters);
+  return out;
 }
 
 /** Writes the IngressList message body (no length prefix), byte for byte as Go marshals it. */
@@ -564,6 +675,13 @@ export function decodeIngressList(r: Reader, end: number): IngressList {
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeIngressList reads from what encodeIngressList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIngressList(obj: IngressList, out = {} as IngressList): IngressList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalIngress) ?? [];
+  return out;
 }
 
 /** Writes the IngressLoadBalancerIngress message body (no length prefix), byte for byte as Go marshals it. */
@@ -609,6 +727,18 @@ export function decodeIngressLoadBalancerIngress(r: Reader, end: number): Ingres
   return obj;
 }
 
+/** What decodeIngressLoadBalancerIngress reads from what encodeIngressLoadBalancerIngress writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIngressLoadBalancerIngress(
+  obj: IngressLoadBalancerIngress,
+  out = {} as IngressLoadBalancerIngress,
+): IngressLoadBalancerIngress {
+  if (obj.ip) out.ip = wireString(obj.ip);
+  if (obj.hostname) out.hostname = wireString(obj.hostname);
+  const f4 = wireStructList(obj.ports, canonicalIngressPortStatus);
+  if (f4 !== undefined) out.ports = f4;
+  return out;
+}
+
 /** Writes the IngressLoadBalancerStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressLoadBalancerStatus(obj: IngressLoadBalancerStatus, w: Writer): void {
   if (obj.ingress != null)
@@ -638,6 +768,16 @@ export function decodeIngressLoadBalancerStatus(r: Reader, end: number): Ingress
   const obj = {} as IngressLoadBalancerStatus;
   if (f1 !== undefined) obj.ingress = f1;
   return obj;
+}
+
+/** What decodeIngressLoadBalancerStatus reads from what encodeIngressLoadBalancerStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIngressLoadBalancerStatus(
+  obj: IngressLoadBalancerStatus,
+  out = {} as IngressLoadBalancerStatus,
+): IngressLoadBalancerStatus {
+  const f1 = wireStructList(obj.ingress, canonicalIngressLoadBalancerIngress);
+  if (f1 !== undefined) out.ingress = f1;
+  return out;
 }
 
 /** Writes the IngressPortStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -676,6 +816,17 @@ export function decodeIngressPortStatus(r: Reader, end: number): IngressPortStat
   return obj;
 }
 
+/** What decodeIngressPortStatus reads from what encodeIngressPortStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIngressPortStatus(
+  obj: IngressPortStatus,
+  out = {} as IngressPortStatus,
+): IngressPortStatus {
+  out.port = wireInt32(obj.port);
+  out.protocol = wireEnum(obj.protocol) as IngressPortStatus["protocol"];
+  if (obj.error != null) out.error = wireString(obj.error);
+  return out;
+}
+
 /** Writes the IngressRule message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressRule(obj: IngressRule, w: Writer): void {
   w.stringField(10, obj.host ?? "");
@@ -710,6 +861,13 @@ export function decodeIngressRule(r: Reader, end: number): IngressRule {
   return obj;
 }
 
+/** What decodeIngressRule reads from what encodeIngressRule writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIngressRule(obj: IngressRule, out = {} as IngressRule): IngressRule {
+  canonicalIngressRuleValue(obj, out);
+  if (obj.host) out.host = wireString(obj.host);
+  return out;
+}
+
 /** Writes the IngressRuleValue message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressRuleValue(obj: IngressRuleValue, w: Writer): void {
   if (obj.http != null) {
@@ -738,6 +896,15 @@ export function decodeIngressRuleValue(r: Reader, end: number): IngressRuleValue
   const obj = {} as IngressRuleValue;
   if (f1 !== undefined) obj.http = f1;
   return obj;
+}
+
+/** What decodeIngressRuleValue reads from what encodeIngressRuleValue writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIngressRuleValue(
+  obj: IngressRuleValue,
+  out = {} as IngressRuleValue,
+): IngressRuleValue {
+  if (obj.http != null) out.http = canonicalHTTPIngressRuleValue(obj.http);
+  return out;
 }
 
 /** Writes the IngressServiceBackend message body (no length prefix), byte for byte as Go marshals it. */
@@ -772,6 +939,16 @@ export function decodeIngressServiceBackend(r: Reader, end: number): IngressServ
   obj.name = f1 ?? "";
   obj.port = f2 ?? decodeServiceBackendPort(r, r.pos);
   return obj;
+}
+
+/** What decodeIngressServiceBackend reads from what encodeIngressServiceBackend writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIngressServiceBackend(
+  obj: IngressServiceBackend,
+  out = {} as IngressServiceBackend,
+): IngressServiceBackend {
+  out.name = wireString(obj.name ?? "");
+  out.port = canonicalServiceBackendPort(obj.port ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the IngressSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -836,6 +1013,17 @@ export function decodeIngressSpec(r: Reader, end: number): IngressSpec {
   return obj;
 }
 
+/** What decodeIngressSpec reads from what encodeIngressSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIngressSpec(obj: IngressSpec, out = {} as IngressSpec): IngressSpec {
+  if (obj.ingressClassName != null) out.ingressClassName = wireString(obj.ingressClassName);
+  if (obj.defaultBackend != null) out.defaultBackend = canonicalIngressBackend(obj.defaultBackend);
+  const f2 = wireStructList(obj.tls, canonicalIngressTLS);
+  if (f2 !== undefined) out.tls = f2;
+  const f3 = wireStructList(obj.rules, canonicalIngressRule);
+  if (f3 !== undefined) out.rules = f3;
+  return out;
+}
+
 /** Writes the IngressStatus message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeIngressStatus(obj: IngressStatus, w: Writer): void {
   w.forkField(10);
@@ -862,6 +1050,12 @@ export function decodeIngressStatus(r: Reader, end: number): IngressStatus {
   const obj = {} as IngressStatus;
   obj.loadBalancer = f1 ?? decodeIngressLoadBalancerStatus(r, r.pos);
   return obj;
+}
+
+/** What decodeIngressStatus reads from what encodeIngressStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIngressStatus(obj: IngressStatus, out = {} as IngressStatus): IngressStatus {
+  out.loadBalancer = canonicalIngressLoadBalancerStatus(obj.loadBalancer ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the IngressTLS message body (no length prefix), byte for byte as Go marshals it. */
@@ -892,6 +1086,14 @@ export function decodeIngressTLS(r: Reader, end: number): IngressTLS {
   if (f1 !== undefined) obj.hosts = f1;
   if (f2) obj.secretName = f2;
   return obj;
+}
+
+/** What decodeIngressTLS reads from what encodeIngressTLS writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalIngressTLS(obj: IngressTLS, out = {} as IngressTLS): IngressTLS {
+  const f1 = wireStrings(obj.hosts);
+  if (f1 !== undefined) out.hosts = f1;
+  if (obj.secretName) out.secretName = wireString(obj.secretName);
+  return out;
 }
 
 /** Writes the NetworkPolicy message body (no length prefix), byte for byte as Go marshals it. */
@@ -930,6 +1132,13 @@ export function decodeNetworkPolicy(r: Reader, end: number): NetworkPolicy {
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   obj.spec = f2 ?? decodeNetworkPolicySpec(r, r.pos);
   return obj;
+}
+
+/** What decodeNetworkPolicy reads from what encodeNetworkPolicy writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNetworkPolicy(obj: NetworkPolicy, out = {} as NetworkPolicy): NetworkPolicy {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalNetworkPolicySpec(obj.spec ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the NetworkPolicyEgressRule message body (no length prefix), byte for byte as Go marshals it. */
@@ -976,6 +1185,18 @@ export function decodeNetworkPolicyEgressRule(r: Reader, end: number): NetworkPo
   return obj;
 }
 
+/** What decodeNetworkPolicyEgressRule reads from what encodeNetworkPolicyEgressRule writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNetworkPolicyEgressRule(
+  obj: NetworkPolicyEgressRule,
+  out = {} as NetworkPolicyEgressRule,
+): NetworkPolicyEgressRule {
+  const f1 = wireStructList(obj.ports, canonicalNetworkPolicyPort);
+  if (f1 !== undefined) out.ports = f1;
+  const f2 = wireStructList(obj.to, canonicalNetworkPolicyPeer);
+  if (f2 !== undefined) out.to = f2;
+  return out;
+}
+
 /** Writes the NetworkPolicyIngressRule message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNetworkPolicyIngressRule(obj: NetworkPolicyIngressRule, w: Writer): void {
   if (obj.ports != null)
@@ -1020,6 +1241,18 @@ export function decodeNetworkPolicyIngressRule(r: Reader, end: number): NetworkP
   return obj;
 }
 
+/** What decodeNetworkPolicyIngressRule reads from what encodeNetworkPolicyIngressRule writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNetworkPolicyIngressRule(
+  obj: NetworkPolicyIngressRule,
+  out = {} as NetworkPolicyIngressRule,
+): NetworkPolicyIngressRule {
+  const f1 = wireStructList(obj.ports, canonicalNetworkPolicyPort);
+  if (f1 !== undefined) out.ports = f1;
+  const f2 = wireStructList(obj.from, canonicalNetworkPolicyPeer);
+  if (f2 !== undefined) out.from = f2;
+  return out;
+}
+
 /** Writes the NetworkPolicyList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNetworkPolicyList(obj: NetworkPolicyList, w: Writer): void {
   w.forkField(10);
@@ -1059,6 +1292,16 @@ export function decodeNetworkPolicyList(r: Reader, end: number): NetworkPolicyLi
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeNetworkPolicyList reads from what encodeNetworkPolicyList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNetworkPolicyList(
+  obj: NetworkPolicyList,
+  out = {} as NetworkPolicyList,
+): NetworkPolicyList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalNetworkPolicy) ?? [];
+  return out;
 }
 
 /** Writes the NetworkPolicyPeer message body (no length prefix), byte for byte as Go marshals it. */
@@ -1115,6 +1358,17 @@ export function decodeNetworkPolicyPeer(r: Reader, end: number): NetworkPolicyPe
   return obj;
 }
 
+/** What decodeNetworkPolicyPeer reads from what encodeNetworkPolicyPeer writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNetworkPolicyPeer(
+  obj: NetworkPolicyPeer,
+  out = {} as NetworkPolicyPeer,
+): NetworkPolicyPeer {
+  if (obj.podSelector != null) out.podSelector = canonicalLabelSelector(obj.podSelector);
+  if (obj.namespaceSelector != null) out.namespaceSelector = canonicalLabelSelector(obj.namespaceSelector);
+  if (obj.ipBlock != null) out.ipBlock = canonicalIPBlock(obj.ipBlock);
+  return out;
+}
+
 /** Writes the NetworkPolicyPort message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNetworkPolicyPort(obj: NetworkPolicyPort, w: Writer): void {
   if (obj.protocol != null) w.stringField(10, obj.protocol);
@@ -1155,6 +1409,17 @@ export function decodeNetworkPolicyPort(r: Reader, end: number): NetworkPolicyPo
   if (f2 !== undefined) obj.port = f2;
   if (f3 !== undefined) obj.endPort = f3;
   return obj;
+}
+
+/** What decodeNetworkPolicyPort reads from what encodeNetworkPolicyPort writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNetworkPolicyPort(
+  obj: NetworkPolicyPort,
+  out = {} as NetworkPolicyPort,
+): NetworkPolicyPort {
+  if (obj.protocol != null) out.protocol = wireString(obj.protocol);
+  if (obj.port != null) out.port = canonicalIntOrString(obj.port);
+  if (obj.endPort != null) out.endPort = wireInt32(obj.endPort);
+  return out;
 }
 
 /** Writes the NetworkPolicySpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -1217,6 +1482,21 @@ export function decodeNetworkPolicySpec(r: Reader, end: number): NetworkPolicySp
   return obj;
 }
 
+/** What decodeNetworkPolicySpec reads from what encodeNetworkPolicySpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNetworkPolicySpec(
+  obj: NetworkPolicySpec,
+  out = {} as NetworkPolicySpec,
+): NetworkPolicySpec {
+  out.podSelector = canonicalLabelSelector(obj.podSelector ?? EMPTY_STRUCT);
+  const f2 = wireStructList(obj.ingress, canonicalNetworkPolicyIngressRule);
+  if (f2 !== undefined) out.ingress = f2;
+  const f3 = wireStructList(obj.egress, canonicalNetworkPolicyEgressRule);
+  if (f3 !== undefined) out.egress = f3;
+  const f4 = wireStrings(obj.policyTypes);
+  if (f4 !== undefined) out.policyTypes = f4;
+  return out;
+}
+
 /** Writes the ParentReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeParentReference(obj: ParentReference, w: Writer): void {
   w.stringField(10, obj.group ?? "");
@@ -1259,6 +1539,15 @@ export function decodeParentReference(r: Reader, end: number): ParentReference {
   return obj;
 }
 
+/** What decodeParentReference reads from what encodeParentReference writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalParentReference(obj: ParentReference, out = {} as ParentReference): ParentReference {
+  if (obj.group) out.group = wireString(obj.group);
+  if (obj.resource) out.resource = wireString(obj.resource);
+  if (obj.namespace) out.namespace = wireString(obj.namespace);
+  if (obj.name) out.name = wireString(obj.name);
+  return out;
+}
+
 /** Writes the ServiceBackendPort message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceBackendPort(obj: ServiceBackendPort, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -1287,6 +1576,17 @@ export function decodeServiceBackendPort(r: Reader, end: number): ServiceBackend
   if (f1) obj.name = f1;
   if (f2) obj.number = f2;
   return obj;
+}
+
+/** What decodeServiceBackendPort reads from what encodeServiceBackendPort writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalServiceBackendPort(
+  obj: ServiceBackendPort,
+  out = {} as ServiceBackendPort,
+): ServiceBackendPort {
+  if (obj.name) out.name = wireString(obj.name);
+  const f2 = wireInt32(obj.number);
+  if (f2) out.number = f2;
+  return out;
 }
 
 /** Writes the ServiceCIDR message body (no length prefix), byte for byte as Go marshals it. */
@@ -1337,6 +1637,14 @@ export function decodeServiceCIDR(r: Reader, end: number): ServiceCIDR {
   return obj;
 }
 
+/** What decodeServiceCIDR reads from what encodeServiceCIDR writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalServiceCIDR(obj: ServiceCIDR, out = {} as ServiceCIDR): ServiceCIDR {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalServiceCIDRSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalServiceCIDRStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the ServiceCIDRList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceCIDRList(obj: ServiceCIDRList, w: Writer): void {
   w.forkField(10);
@@ -1378,6 +1686,13 @@ export function decodeServiceCIDRList(r: Reader, end: number): ServiceCIDRList {
   return obj;
 }
 
+/** What decodeServiceCIDRList reads from what encodeServiceCIDRList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalServiceCIDRList(obj: ServiceCIDRList, out = {} as ServiceCIDRList): ServiceCIDRList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalServiceCIDR) ?? [];
+  return out;
+}
+
 /** Writes the ServiceCIDRSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeServiceCIDRSpec(obj: ServiceCIDRSpec, w: Writer): void {
   if (obj.cidrs != null) for (const x of obj.cidrs) w.stringField(10, x);
@@ -1400,6 +1715,13 @@ export function decodeServiceCIDRSpec(r: Reader, end: number): ServiceCIDRSpec {
   const obj = {} as ServiceCIDRSpec;
   if (f1 !== undefined) obj.cidrs = f1;
   return obj;
+}
+
+/** What decodeServiceCIDRSpec reads from what encodeServiceCIDRSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalServiceCIDRSpec(obj: ServiceCIDRSpec, out = {} as ServiceCIDRSpec): ServiceCIDRSpec {
+  const f1 = wireStrings(obj.cidrs);
+  if (f1 !== undefined) out.cidrs = f1;
+  return out;
 }
 
 /** Writes the ServiceCIDRStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -1433,16 +1755,46 @@ export function decodeServiceCIDRStatus(r: Reader, end: number): ServiceCIDRStat
   return obj;
 }
 
+/** What decodeServiceCIDRStatus reads from what encodeServiceCIDRStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalServiceCIDRStatus(
+  obj: ServiceCIDRStatus,
+  out = {} as ServiceCIDRStatus,
+): ServiceCIDRStatus {
+  const f1 = wireStructList(obj.conditions, canonicalCondition);
+  if (f1 !== undefined) out.conditions = f1;
+  return out;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  IPAddress: { encode: encodeIPAddress, decode: decodeIPAddress },
-  IPAddressList: { encode: encodeIPAddressList, decode: decodeIPAddressList },
-  Ingress: { encode: encodeIngress, decode: decodeIngress },
-  IngressClass: { encode: encodeIngressClass, decode: decodeIngressClass },
-  IngressClassList: { encode: encodeIngressClassList, decode: decodeIngressClassList },
-  IngressList: { encode: encodeIngressList, decode: decodeIngressList },
-  NetworkPolicy: { encode: encodeNetworkPolicy, decode: decodeNetworkPolicy },
-  NetworkPolicyList: { encode: encodeNetworkPolicyList, decode: decodeNetworkPolicyList },
-  ServiceCIDR: { encode: encodeServiceCIDR, decode: decodeServiceCIDR },
-  ServiceCIDRList: { encode: encodeServiceCIDRList, decode: decodeServiceCIDRList },
+  IPAddress: { encode: encodeIPAddress, decode: decodeIPAddress, canonical: canonicalIPAddress },
+  IPAddressList: {
+    encode: encodeIPAddressList,
+    decode: decodeIPAddressList,
+    canonical: canonicalIPAddressList,
+  },
+  Ingress: { encode: encodeIngress, decode: decodeIngress, canonical: canonicalIngress },
+  IngressClass: { encode: encodeIngressClass, decode: decodeIngressClass, canonical: canonicalIngressClass },
+  IngressClassList: {
+    encode: encodeIngressClassList,
+    decode: decodeIngressClassList,
+    canonical: canonicalIngressClassList,
+  },
+  IngressList: { encode: encodeIngressList, decode: decodeIngressList, canonical: canonicalIngressList },
+  NetworkPolicy: {
+    encode: encodeNetworkPolicy,
+    decode: decodeNetworkPolicy,
+    canonical: canonicalNetworkPolicy,
+  },
+  NetworkPolicyList: {
+    encode: encodeNetworkPolicyList,
+    decode: decodeNetworkPolicyList,
+    canonical: canonicalNetworkPolicyList,
+  },
+  ServiceCIDR: { encode: encodeServiceCIDR, decode: decodeServiceCIDR, canonical: canonicalServiceCIDR },
+  ServiceCIDRList: {
+    encode: encodeServiceCIDRList,
+    decode: decodeServiceCIDRList,
+    canonical: canonicalServiceCIDRList,
+  },
 } satisfies Record<string, ProtobufCodec>;

@@ -2,17 +2,28 @@
 import type { Overhead, RuntimeClass, RuntimeClassList, Scheduling } from "../../../../api/node/v1/types.js";
 import {
   EMPTY_STRUCT,
+  canonicalQuantity,
   decodeQuantity,
   encodeQuantity,
   mapObject,
   sortedEntries,
+  wireMap,
+  wireString,
+  wireStringMap,
+  wireStructList,
   type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
-import { decodeToleration, encodeToleration } from "../../core/v1/zz_generated.protobuf.js";
 import {
+  canonicalToleration,
+  decodeToleration,
+  encodeToleration,
+} from "../../core/v1/zz_generated.protobuf.js";
+import {
+  canonicalListMeta,
+  canonicalObjectMeta,
   decodeListMeta,
   decodeObjectMeta,
   encodeListMeta,
@@ -64,6 +75,13 @@ export function decodeOverhead(r: Reader, end: number): Overhead {
   const obj = {} as Overhead;
   if (f1 !== undefined) obj.podFixed = mapObject(f1);
   return obj;
+}
+
+/** What decodeOverhead reads from what encodeOverhead writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalOverhead(obj: Overhead, out = {} as Overhead): Overhead {
+  const f1 = wireMap(obj.podFixed, canonicalQuantity);
+  if (f1 !== undefined) out.podFixed = f1;
+  return out;
 }
 
 /** Writes the RuntimeClass message body (no length prefix), byte for byte as Go marshals it. */
@@ -124,6 +142,15 @@ export function decodeRuntimeClass(r: Reader, end: number): RuntimeClass {
   return obj;
 }
 
+/** What decodeRuntimeClass reads from what encodeRuntimeClass writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalRuntimeClass(obj: RuntimeClass, out = {} as RuntimeClass): RuntimeClass {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.handler = wireString(obj.handler ?? "");
+  if (obj.overhead != null) out.overhead = canonicalOverhead(obj.overhead);
+  if (obj.scheduling != null) out.scheduling = canonicalScheduling(obj.scheduling);
+  return out;
+}
+
 /** Writes the RuntimeClassList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRuntimeClassList(obj: RuntimeClassList, w: Writer): void {
   w.forkField(10);
@@ -163,6 +190,16 @@ export function decodeRuntimeClassList(r: Reader, end: number): RuntimeClassList
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeRuntimeClassList reads from what encodeRuntimeClassList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalRuntimeClassList(
+  obj: RuntimeClassList,
+  out = {} as RuntimeClassList,
+): RuntimeClassList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalRuntimeClass) ?? [];
+  return out;
 }
 
 /** Writes the Scheduling message body (no length prefix), byte for byte as Go marshals it. */
@@ -217,8 +254,21 @@ export function decodeScheduling(r: Reader, end: number): Scheduling {
   return obj;
 }
 
+/** What decodeScheduling reads from what encodeScheduling writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalScheduling(obj: Scheduling, out = {} as Scheduling): Scheduling {
+  const f1 = wireStringMap(obj.nodeSelector);
+  if (f1 !== undefined) out.nodeSelector = f1;
+  const f2 = wireStructList(obj.tolerations, canonicalToleration);
+  if (f2 !== undefined) out.tolerations = f2;
+  return out;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  RuntimeClass: { encode: encodeRuntimeClass, decode: decodeRuntimeClass },
-  RuntimeClassList: { encode: encodeRuntimeClassList, decode: decodeRuntimeClassList },
+  RuntimeClass: { encode: encodeRuntimeClass, decode: decodeRuntimeClass, canonical: canonicalRuntimeClass },
+  RuntimeClassList: {
+    encode: encodeRuntimeClassList,
+    decode: decodeRuntimeClassList,
+    canonical: canonicalRuntimeClassList,
+  },
 } satisfies Record<string, ProtobufCodec>;

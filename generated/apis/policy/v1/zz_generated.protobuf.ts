@@ -8,18 +8,30 @@ import type {
 } from "../../../../api/policy/v1/types.js";
 import {
   EMPTY_STRUCT,
+  canonicalIntOrString,
+  canonicalTime,
   decodeIntOrString,
   decodeTime,
   encodeIntOrString,
   encodeTime,
   mapObject,
   sortedEntries,
+  wireInt32,
+  wireInt64,
+  wireString,
+  wireStructList,
+  wireTimeMap,
   type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
 import {
+  canonicalCondition,
+  canonicalDeleteOptions,
+  canonicalLabelSelector,
+  canonicalListMeta,
+  canonicalObjectMeta,
   decodeCondition,
   decodeDeleteOptions,
   decodeLabelSelector,
@@ -72,6 +84,13 @@ export function decodeEviction(r: Reader, end: number): Eviction {
   return obj;
 }
 
+/** What decodeEviction reads from what encodeEviction writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalEviction(obj: Eviction, out = {} as Eviction): Eviction {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  if (obj.deleteOptions != null) out.deleteOptions = canonicalDeleteOptions(obj.deleteOptions);
+  return out;
+}
+
 /** Writes the PodDisruptionBudget message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodDisruptionBudget(obj: PodDisruptionBudget, w: Writer): void {
   w.forkField(10);
@@ -120,6 +139,17 @@ export function decodePodDisruptionBudget(r: Reader, end: number): PodDisruption
   return obj;
 }
 
+/** What decodePodDisruptionBudget reads from what encodePodDisruptionBudget writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodDisruptionBudget(
+  obj: PodDisruptionBudget,
+  out = {} as PodDisruptionBudget,
+): PodDisruptionBudget {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalPodDisruptionBudgetSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalPodDisruptionBudgetStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the PodDisruptionBudgetList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodePodDisruptionBudgetList(obj: PodDisruptionBudgetList, w: Writer): void {
   w.forkField(10);
@@ -159,6 +189,16 @@ export function decodePodDisruptionBudgetList(r: Reader, end: number): PodDisrup
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodePodDisruptionBudgetList reads from what encodePodDisruptionBudgetList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodDisruptionBudgetList(
+  obj: PodDisruptionBudgetList,
+  out = {} as PodDisruptionBudgetList,
+): PodDisruptionBudgetList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalPodDisruptionBudget) ?? [];
+  return out;
 }
 
 /** Writes the PodDisruptionBudgetSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -219,6 +259,19 @@ export function decodePodDisruptionBudgetSpec(r: Reader, end: number): PodDisrup
   if (f3 !== undefined) obj.maxUnavailable = f3;
   if (f4 !== undefined) obj.unhealthyPodEvictionPolicy = f4;
   return obj;
+}
+
+/** What decodePodDisruptionBudgetSpec reads from what encodePodDisruptionBudgetSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodDisruptionBudgetSpec(
+  obj: PodDisruptionBudgetSpec,
+  out = {} as PodDisruptionBudgetSpec,
+): PodDisruptionBudgetSpec {
+  if (obj.minAvailable != null) out.minAvailable = canonicalIntOrString(obj.minAvailable);
+  if (obj.selector != null) out.selector = canonicalLabelSelector(obj.selector);
+  if (obj.maxUnavailable != null) out.maxUnavailable = canonicalIntOrString(obj.maxUnavailable);
+  if (obj.unhealthyPodEvictionPolicy != null)
+    out.unhealthyPodEvictionPolicy = wireString(obj.unhealthyPodEvictionPolicy);
+  return out;
 }
 
 /** Writes the PodDisruptionBudgetStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -314,9 +367,35 @@ export function decodePodDisruptionBudgetStatus(r: Reader, end: number): PodDisr
   return obj;
 }
 
+/** What decodePodDisruptionBudgetStatus reads from what encodePodDisruptionBudgetStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPodDisruptionBudgetStatus(
+  obj: PodDisruptionBudgetStatus,
+  out = {} as PodDisruptionBudgetStatus,
+): PodDisruptionBudgetStatus {
+  const f1 = wireInt64(obj.observedGeneration);
+  if (f1) out.observedGeneration = f1;
+  const f2 = wireTimeMap(obj.disruptedPods, canonicalTime) as PodDisruptionBudgetStatus["disruptedPods"];
+  if (f2 !== undefined) out.disruptedPods = f2;
+  out.disruptionsAllowed = wireInt32(obj.disruptionsAllowed);
+  out.currentHealthy = wireInt32(obj.currentHealthy);
+  out.desiredHealthy = wireInt32(obj.desiredHealthy);
+  out.expectedPods = wireInt32(obj.expectedPods);
+  const f7 = wireStructList(obj.conditions, canonicalCondition);
+  if (f7 !== undefined) out.conditions = f7;
+  return out;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  Eviction: { encode: encodeEviction, decode: decodeEviction },
-  PodDisruptionBudget: { encode: encodePodDisruptionBudget, decode: decodePodDisruptionBudget },
-  PodDisruptionBudgetList: { encode: encodePodDisruptionBudgetList, decode: decodePodDisruptionBudgetList },
+  Eviction: { encode: encodeEviction, decode: decodeEviction, canonical: canonicalEviction },
+  PodDisruptionBudget: {
+    encode: encodePodDisruptionBudget,
+    decode: decodePodDisruptionBudget,
+    canonical: canonicalPodDisruptionBudget,
+  },
+  PodDisruptionBudgetList: {
+    encode: encodePodDisruptionBudgetList,
+    decode: decodePodDisruptionBudgetList,
+    canonical: canonicalPodDisruptionBudgetList,
+  },
 } satisfies Record<string, ProtobufCodec>;

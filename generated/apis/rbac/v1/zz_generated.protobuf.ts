@@ -13,8 +13,19 @@ import type {
   RoleRef,
   Subject,
 } from "../../../../api/rbac/v1/types.js";
-import { EMPTY_STRUCT, type ProtobufCodec, type Reader, type Writer } from "../../../../runtime/index.js";
 import {
+  EMPTY_STRUCT,
+  wireString,
+  wireStrings,
+  wireStructList,
+  type ProtobufCodec,
+  type Reader,
+  type Writer,
+} from "../../../../runtime/index.js";
+import {
+  canonicalLabelSelector,
+  canonicalListMeta,
+  canonicalObjectMeta,
   decodeLabelSelector,
   decodeListMeta,
   decodeObjectMeta,
@@ -52,6 +63,13 @@ export function decodeAggregationRule(r: Reader, end: number): AggregationRule {
   const obj = {} as AggregationRule;
   if (f1 !== undefined) obj.clusterRoleSelectors = f1;
   return obj;
+}
+
+/** What decodeAggregationRule reads from what encodeAggregationRule writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAggregationRule(obj: AggregationRule, out = {} as AggregationRule): AggregationRule {
+  const f1 = wireStructList(obj.clusterRoleSelectors, canonicalLabelSelector);
+  if (f1 !== undefined) out.clusterRoleSelectors = f1;
+  return out;
 }
 
 /** Writes the ClusterRole message body (no length prefix), byte for byte as Go marshals it. */
@@ -107,6 +125,14 @@ export function decodeClusterRole(r: Reader, end: number): ClusterRole {
   return obj;
 }
 
+/** What decodeClusterRole reads from what encodeClusterRole writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalClusterRole(obj: ClusterRole, out = {} as ClusterRole): ClusterRole {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.rules = wireStructList(obj.rules, canonicalPolicyRule) ?? [];
+  if (obj.aggregationRule != null) out.aggregationRule = canonicalAggregationRule(obj.aggregationRule);
+  return out;
+}
+
 /** Writes the ClusterRoleBinding message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeClusterRoleBinding(obj: ClusterRoleBinding, w: Writer): void {
   w.forkField(10);
@@ -158,6 +184,18 @@ export function decodeClusterRoleBinding(r: Reader, end: number): ClusterRoleBin
   return obj;
 }
 
+/** What decodeClusterRoleBinding reads from what encodeClusterRoleBinding writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalClusterRoleBinding(
+  obj: ClusterRoleBinding,
+  out = {} as ClusterRoleBinding,
+): ClusterRoleBinding {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  const f2 = wireStructList(obj.subjects, canonicalSubject);
+  if (f2 !== undefined) out.subjects = f2;
+  out.roleRef = canonicalRoleRef(obj.roleRef ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the ClusterRoleBindingList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeClusterRoleBindingList(obj: ClusterRoleBindingList, w: Writer): void {
   w.forkField(10);
@@ -199,6 +237,16 @@ export function decodeClusterRoleBindingList(r: Reader, end: number): ClusterRol
   return obj;
 }
 
+/** What decodeClusterRoleBindingList reads from what encodeClusterRoleBindingList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalClusterRoleBindingList(
+  obj: ClusterRoleBindingList,
+  out = {} as ClusterRoleBindingList,
+): ClusterRoleBindingList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalClusterRoleBinding) ?? [];
+  return out;
+}
+
 /** Writes the ClusterRoleList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeClusterRoleList(obj: ClusterRoleList, w: Writer): void {
   w.forkField(10);
@@ -238,6 +286,13 @@ export function decodeClusterRoleList(r: Reader, end: number): ClusterRoleList {
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeClusterRoleList reads from what encodeClusterRoleList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalClusterRoleList(obj: ClusterRoleList, out = {} as ClusterRoleList): ClusterRoleList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalClusterRole) ?? [];
+  return out;
 }
 
 /** Writes the PolicyRule message body (no length prefix), byte for byte as Go marshals it. */
@@ -288,6 +343,20 @@ export function decodePolicyRule(r: Reader, end: number): PolicyRule {
   return obj;
 }
 
+/** What decodePolicyRule reads from what encodePolicyRule writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalPolicyRule(obj: PolicyRule, out = {} as PolicyRule): PolicyRule {
+  out.verbs = wireStrings(obj.verbs) ?? [];
+  const f2 = wireStrings(obj.apiGroups);
+  if (f2 !== undefined) out.apiGroups = f2;
+  const f3 = wireStrings(obj.resources);
+  if (f3 !== undefined) out.resources = f3;
+  const f4 = wireStrings(obj.resourceNames);
+  if (f4 !== undefined) out.resourceNames = f4;
+  const f5 = wireStrings(obj.nonResourceURLs);
+  if (f5 !== undefined) out.nonResourceURLs = f5;
+  return out;
+}
+
 /** Writes the Role message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRole(obj: Role, w: Writer): void {
   w.forkField(10);
@@ -327,6 +396,13 @@ export function decodeRole(r: Reader, end: number): Role {
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   obj.rules = f2 ?? [];
   return obj;
+}
+
+/** What decodeRole reads from what encodeRole writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalRole(obj: Role, out = {} as Role): Role {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.rules = wireStructList(obj.rules, canonicalPolicyRule) ?? [];
+  return out;
 }
 
 /** Writes the RoleBinding message body (no length prefix), byte for byte as Go marshals it. */
@@ -380,6 +456,15 @@ export function decodeRoleBinding(r: Reader, end: number): RoleBinding {
   return obj;
 }
 
+/** What decodeRoleBinding reads from what encodeRoleBinding writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalRoleBinding(obj: RoleBinding, out = {} as RoleBinding): RoleBinding {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  const f2 = wireStructList(obj.subjects, canonicalSubject);
+  if (f2 !== undefined) out.subjects = f2;
+  out.roleRef = canonicalRoleRef(obj.roleRef ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the RoleBindingList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRoleBindingList(obj: RoleBindingList, w: Writer): void {
   w.forkField(10);
@@ -419,6 +504,13 @@ export function decodeRoleBindingList(r: Reader, end: number): RoleBindingList {
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeRoleBindingList reads from what encodeRoleBindingList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalRoleBindingList(obj: RoleBindingList, out = {} as RoleBindingList): RoleBindingList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalRoleBinding) ?? [];
+  return out;
 }
 
 /** Writes the RoleList message body (no length prefix), byte for byte as Go marshals it. */
@@ -462,6 +554,13 @@ export function decodeRoleList(r: Reader, end: number): RoleList {
   return obj;
 }
 
+/** What decodeRoleList reads from what encodeRoleList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalRoleList(obj: RoleList, out = {} as RoleList): RoleList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalRole) ?? [];
+  return out;
+}
+
 /** Writes the RoleRef message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeRoleRef(obj: RoleRef, w: Writer): void {
   w.stringField(10, obj.apiGroup ?? "");
@@ -496,6 +595,14 @@ export function decodeRoleRef(r: Reader, end: number): RoleRef {
   obj.kind = f2 ?? "";
   obj.name = f3 ?? "";
   return obj;
+}
+
+/** What decodeRoleRef reads from what encodeRoleRef writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalRoleRef(obj: RoleRef, out = {} as RoleRef): RoleRef {
+  out.apiGroup = wireString(obj.apiGroup ?? "");
+  out.kind = wireString(obj.kind ?? "");
+  out.name = wireString(obj.name ?? "");
+  return out;
 }
 
 /** Writes the Subject message body (no length prefix), byte for byte as Go marshals it. */
@@ -540,14 +647,39 @@ export function decodeSubject(r: Reader, end: number): Subject {
   return obj;
 }
 
+/** What decodeSubject reads from what encodeSubject writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalSubject(obj: Subject, out = {} as Subject): Subject {
+  out.kind = wireString(obj.kind ?? "");
+  if (obj.apiGroup) out.apiGroup = wireString(obj.apiGroup);
+  out.name = wireString(obj.name ?? "");
+  if (obj.namespace) out.namespace = wireString(obj.namespace);
+  return out;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  ClusterRole: { encode: encodeClusterRole, decode: decodeClusterRole },
-  ClusterRoleBinding: { encode: encodeClusterRoleBinding, decode: decodeClusterRoleBinding },
-  ClusterRoleBindingList: { encode: encodeClusterRoleBindingList, decode: decodeClusterRoleBindingList },
-  ClusterRoleList: { encode: encodeClusterRoleList, decode: decodeClusterRoleList },
-  Role: { encode: encodeRole, decode: decodeRole },
-  RoleBinding: { encode: encodeRoleBinding, decode: decodeRoleBinding },
-  RoleBindingList: { encode: encodeRoleBindingList, decode: decodeRoleBindingList },
-  RoleList: { encode: encodeRoleList, decode: decodeRoleList },
+  ClusterRole: { encode: encodeClusterRole, decode: decodeClusterRole, canonical: canonicalClusterRole },
+  ClusterRoleBinding: {
+    encode: encodeClusterRoleBinding,
+    decode: decodeClusterRoleBinding,
+    canonical: canonicalClusterRoleBinding,
+  },
+  ClusterRoleBindingList: {
+    encode: encodeClusterRoleBindingList,
+    decode: decodeClusterRoleBindingList,
+    canonical: canonicalClusterRoleBindingList,
+  },
+  ClusterRoleList: {
+    encode: encodeClusterRoleList,
+    decode: decodeClusterRoleList,
+    canonical: canonicalClusterRoleList,
+  },
+  Role: { encode: encodeRole, decode: decodeRole, canonical: canonicalRole },
+  RoleBinding: { encode: encodeRoleBinding, decode: decodeRoleBinding, canonical: canonicalRoleBinding },
+  RoleBindingList: {
+    encode: encodeRoleBindingList,
+    decode: decodeRoleBindingList,
+    canonical: canonicalRoleBindingList,
+  },
+  RoleList: { encode: encodeRoleList, decode: decodeRoleList, canonical: canonicalRoleList },
 } satisfies Record<string, ProtobufCodec>;

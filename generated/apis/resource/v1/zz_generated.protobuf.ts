@@ -46,6 +46,9 @@ import type {
 } from "../../../../api/resource/v1/types.js";
 import {
   EMPTY_STRUCT,
+  canonicalQuantity,
+  canonicalRawExtension,
+  canonicalTime,
   decodeQuantity,
   decodeRawExtension,
   decodeTime,
@@ -54,13 +57,29 @@ import {
   encodeTime,
   mapObject,
   sortedEntries,
+  wireBool,
+  wireEnum,
+  wireInt64,
+  wireList,
+  wireMap,
+  wireString,
+  wireStrings,
+  wireStructList,
+  wireStructMap,
   type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
-import { decodeNodeSelector, encodeNodeSelector } from "../../core/v1/zz_generated.protobuf.js";
 import {
+  canonicalNodeSelector,
+  decodeNodeSelector,
+  encodeNodeSelector,
+} from "../../core/v1/zz_generated.protobuf.js";
+import {
+  canonicalCondition,
+  canonicalListMeta,
+  canonicalObjectMeta,
   decodeCondition,
   decodeListMeta,
   decodeObjectMeta,
@@ -148,6 +167,21 @@ export function decodeAllocatedDeviceStatus(r: Reader, end: number): AllocatedDe
   return obj;
 }
 
+/** What decodeAllocatedDeviceStatus reads from what encodeAllocatedDeviceStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAllocatedDeviceStatus(
+  obj: AllocatedDeviceStatus,
+  out = {} as AllocatedDeviceStatus,
+): AllocatedDeviceStatus {
+  out.driver = wireString(obj.driver ?? "");
+  out.pool = wireString(obj.pool ?? "");
+  out.device = wireString(obj.device ?? "");
+  if (obj.shareID != null) out.shareID = wireString(obj.shareID);
+  out.conditions = wireStructList(obj.conditions, canonicalCondition) ?? [];
+  if (obj.data != null) out.data = canonicalRawExtension(obj.data) as AllocatedDeviceStatus["data"];
+  if (obj.networkData != null) out.networkData = canonicalNetworkDeviceData(obj.networkData);
+  return out;
+}
+
 /** Writes the AllocationResult message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeAllocationResult(obj: AllocationResult, w: Writer): void {
   w.forkField(10);
@@ -200,6 +234,18 @@ export function decodeAllocationResult(r: Reader, end: number): AllocationResult
   return obj;
 }
 
+/** What decodeAllocationResult reads from what encodeAllocationResult writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalAllocationResult(
+  obj: AllocationResult,
+  out = {} as AllocationResult,
+): AllocationResult {
+  out.devices = canonicalDeviceAllocationResult(obj.devices ?? EMPTY_STRUCT);
+  if (obj.nodeSelector != null) out.nodeSelector = canonicalNodeSelector(obj.nodeSelector);
+  const f5 = canonicalTime(obj.allocationTimestamp);
+  if (f5) out.allocationTimestamp = f5;
+  return out;
+}
+
 /** Writes the CELDeviceSelector message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCELDeviceSelector(obj: CELDeviceSelector, w: Writer): void {
   w.stringField(10, obj.expression ?? "");
@@ -222,6 +268,15 @@ export function decodeCELDeviceSelector(r: Reader, end: number): CELDeviceSelect
   const obj = {} as CELDeviceSelector;
   obj.expression = f1 ?? "";
   return obj;
+}
+
+/** What decodeCELDeviceSelector reads from what encodeCELDeviceSelector writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCELDeviceSelector(
+  obj: CELDeviceSelector,
+  out = {} as CELDeviceSelector,
+): CELDeviceSelector {
+  out.expression = wireString(obj.expression ?? "");
+  return out;
 }
 
 /** Writes the CapacityRequestPolicy message body (no length prefix), byte for byte as Go marshals it. */
@@ -279,6 +334,18 @@ export function decodeCapacityRequestPolicy(r: Reader, end: number): CapacityReq
   return obj;
 }
 
+/** What decodeCapacityRequestPolicy reads from what encodeCapacityRequestPolicy writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCapacityRequestPolicy(
+  obj: CapacityRequestPolicy,
+  out = {} as CapacityRequestPolicy,
+): CapacityRequestPolicy {
+  if (obj.default != null) out.default = canonicalQuantity(obj.default);
+  const f3 = wireList(obj.validValues, canonicalQuantity);
+  if (f3 !== undefined) out.validValues = f3;
+  if (obj.validRange != null) out.validRange = canonicalCapacityRequestPolicyRange(obj.validRange);
+  return out;
+}
+
 /** Writes the CapacityRequestPolicyRange message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCapacityRequestPolicyRange(obj: CapacityRequestPolicyRange, w: Writer): void {
   if (obj.min != null) {
@@ -333,6 +400,17 @@ export function decodeCapacityRequestPolicyRange(r: Reader, end: number): Capaci
   return obj;
 }
 
+/** What decodeCapacityRequestPolicyRange reads from what encodeCapacityRequestPolicyRange writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCapacityRequestPolicyRange(
+  obj: CapacityRequestPolicyRange,
+  out = {} as CapacityRequestPolicyRange,
+): CapacityRequestPolicyRange {
+  if (obj.min != null) out.min = canonicalQuantity(obj.min);
+  if (obj.max != null) out.max = canonicalQuantity(obj.max);
+  if (obj.step != null) out.step = canonicalQuantity(obj.step);
+  return out;
+}
+
 /** Writes the CapacityRequirements message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCapacityRequirements(obj: CapacityRequirements, w: Writer): void {
   if (obj.requests != null) {
@@ -380,6 +458,16 @@ export function decodeCapacityRequirements(r: Reader, end: number): CapacityRequ
   return obj;
 }
 
+/** What decodeCapacityRequirements reads from what encodeCapacityRequirements writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCapacityRequirements(
+  obj: CapacityRequirements,
+  out = {} as CapacityRequirements,
+): CapacityRequirements {
+  const f1 = wireMap(obj.requests, canonicalQuantity);
+  if (f1 !== undefined) out.requests = f1;
+  return out;
+}
+
 /** Writes the Counter message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCounter(obj: Counter, w: Writer): void {
   w.forkField(10);
@@ -406,6 +494,12 @@ export function decodeCounter(r: Reader, end: number): Counter {
   const obj = {} as Counter;
   obj.value = f1 ?? "0";
   return obj;
+}
+
+/** What decodeCounter reads from what encodeCounter writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCounter(obj: Counter, out = {} as Counter): Counter {
+  out.value = canonicalQuantity(obj.value);
+  return out;
 }
 
 /** Writes the CounterSet message body (no length prefix), byte for byte as Go marshals it. */
@@ -459,6 +553,14 @@ export function decodeCounterSet(r: Reader, end: number): CounterSet {
   obj.name = f1 ?? "";
   if (f2 !== undefined) obj.counters = mapObject(f2);
   return obj;
+}
+
+/** What decodeCounterSet reads from what encodeCounterSet writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCounterSet(obj: CounterSet, out = {} as CounterSet): CounterSet {
+  out.name = wireString(obj.name ?? "");
+  const f2 = wireStructMap(obj.counters, canonicalCounter);
+  if (f2 !== undefined) out.counters = f2;
+  return out;
 }
 
 /** Writes the Device message body (no length prefix), byte for byte as Go marshals it. */
@@ -618,6 +720,30 @@ export function decodeDevice(r: Reader, end: number): Device {
   return obj;
 }
 
+/** What decodeDevice reads from what encodeDevice writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDevice(obj: Device, out = {} as Device): Device {
+  out.name = wireString(obj.name ?? "");
+  const f2 = wireStructMap(obj.attributes, canonicalDeviceAttribute);
+  if (f2 !== undefined) out.attributes = f2;
+  const f3 = wireStructMap(obj.capacity, canonicalDeviceCapacity);
+  if (f3 !== undefined) out.capacity = f3;
+  const f4 = wireStructList(obj.consumesCounters, canonicalDeviceCounterConsumption);
+  if (f4 !== undefined) out.consumesCounters = f4;
+  if (obj.nodeName != null) out.nodeName = wireString(obj.nodeName);
+  if (obj.nodeSelector != null) out.nodeSelector = canonicalNodeSelector(obj.nodeSelector);
+  if (obj.allNodes != null) out.allNodes = wireBool(obj.allNodes);
+  const f8 = wireStructList(obj.taints, canonicalDeviceTaint);
+  if (f8 !== undefined) out.taints = f8;
+  if (obj.bindsToNode != null) out.bindsToNode = wireBool(obj.bindsToNode);
+  const f10 = wireStrings(obj.bindingConditions);
+  if (f10 !== undefined) out.bindingConditions = f10;
+  const f11 = wireStrings(obj.bindingFailureConditions);
+  if (f11 !== undefined) out.bindingFailureConditions = f11;
+  if (obj.allowMultipleAllocations != null)
+    out.allowMultipleAllocations = wireBool(obj.allowMultipleAllocations);
+  return out;
+}
+
 /** Writes the DeviceAllocationConfiguration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceAllocationConfiguration(obj: DeviceAllocationConfiguration, w: Writer): void {
   w.stringField(10, obj.source ?? "");
@@ -656,6 +782,18 @@ export function decodeDeviceAllocationConfiguration(r: Reader, end: number): Dev
   obj.source = f1 ?? "";
   if (f2 !== undefined) obj.requests = f2;
   return obj;
+}
+
+/** What decodeDeviceAllocationConfiguration reads from what encodeDeviceAllocationConfiguration writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceAllocationConfiguration(
+  obj: DeviceAllocationConfiguration,
+  out = {} as DeviceAllocationConfiguration,
+): DeviceAllocationConfiguration {
+  canonicalDeviceConfiguration(obj, out);
+  out.source = wireString(obj.source ?? "");
+  const f2 = wireStrings(obj.requests);
+  if (f2 !== undefined) out.requests = f2;
+  return out;
 }
 
 /** Writes the DeviceAllocationResult message body (no length prefix), byte for byte as Go marshals it. */
@@ -702,6 +840,18 @@ export function decodeDeviceAllocationResult(r: Reader, end: number): DeviceAllo
   return obj;
 }
 
+/** What decodeDeviceAllocationResult reads from what encodeDeviceAllocationResult writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceAllocationResult(
+  obj: DeviceAllocationResult,
+  out = {} as DeviceAllocationResult,
+): DeviceAllocationResult {
+  const f1 = wireStructList(obj.results, canonicalDeviceRequestAllocationResult);
+  if (f1 !== undefined) out.results = f1;
+  const f2 = wireStructList(obj.config, canonicalDeviceAllocationConfiguration);
+  if (f2 !== undefined) out.config = f2;
+  return out;
+}
+
 /** Writes the DeviceAttribute message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceAttribute(obj: DeviceAttribute, w: Writer): void {
   if (obj.int != null) w.int64Field(16, obj.int);
@@ -744,6 +894,15 @@ export function decodeDeviceAttribute(r: Reader, end: number): DeviceAttribute {
   return obj;
 }
 
+/** What decodeDeviceAttribute reads from what encodeDeviceAttribute writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceAttribute(obj: DeviceAttribute, out = {} as DeviceAttribute): DeviceAttribute {
+  if (obj.int != null) out.int = wireInt64(obj.int);
+  if (obj.bool != null) out.bool = wireBool(obj.bool);
+  if (obj.string != null) out.string = wireString(obj.string);
+  if (obj.version != null) out.version = wireString(obj.version);
+  return out;
+}
+
 /** Writes the DeviceCapacity message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceCapacity(obj: DeviceCapacity, w: Writer): void {
   w.forkField(10);
@@ -782,6 +941,13 @@ export function decodeDeviceCapacity(r: Reader, end: number): DeviceCapacity {
   obj.value = f1 ?? "0";
   if (f2 !== undefined) obj.requestPolicy = f2;
   return obj;
+}
+
+/** What decodeDeviceCapacity reads from what encodeDeviceCapacity writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceCapacity(obj: DeviceCapacity, out = {} as DeviceCapacity): DeviceCapacity {
+  out.value = canonicalQuantity(obj.value);
+  if (obj.requestPolicy != null) out.requestPolicy = canonicalCapacityRequestPolicy(obj.requestPolicy);
+  return out;
 }
 
 /** Writes the DeviceClaim message body (no length prefix), byte for byte as Go marshals it. */
@@ -841,6 +1007,16 @@ export function decodeDeviceClaim(r: Reader, end: number): DeviceClaim {
   return obj;
 }
 
+/** What decodeDeviceClaim reads from what encodeDeviceClaim writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceClaim(obj: DeviceClaim, out = {} as DeviceClaim): DeviceClaim {
+  out.requests = wireStructList(obj.requests, canonicalDeviceRequest) ?? [];
+  const f2 = wireStructList(obj.constraints, canonicalDeviceConstraint);
+  if (f2 !== undefined) out.constraints = f2;
+  const f3 = wireStructList(obj.config, canonicalDeviceClaimConfiguration);
+  if (f3 !== undefined) out.config = f3;
+  return out;
+}
+
 /** Writes the DeviceClaimConfiguration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceClaimConfiguration(obj: DeviceClaimConfiguration, w: Writer): void {
   if (obj.requests != null) for (const x of obj.requests) w.stringField(10, x);
@@ -873,6 +1049,17 @@ export function decodeDeviceClaimConfiguration(r: Reader, end: number): DeviceCl
   Object.assign(obj, f2 ?? decodeDeviceConfiguration(r, r.pos));
   if (f1 !== undefined) obj.requests = f1;
   return obj;
+}
+
+/** What decodeDeviceClaimConfiguration reads from what encodeDeviceClaimConfiguration writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceClaimConfiguration(
+  obj: DeviceClaimConfiguration,
+  out = {} as DeviceClaimConfiguration,
+): DeviceClaimConfiguration {
+  canonicalDeviceConfiguration(obj, out);
+  const f1 = wireStrings(obj.requests);
+  if (f1 !== undefined) out.requests = f1;
+  return out;
 }
 
 /** Writes the DeviceClass message body (no length prefix), byte for byte as Go marshals it. */
@@ -913,6 +1100,13 @@ export function decodeDeviceClass(r: Reader, end: number): DeviceClass {
   return obj;
 }
 
+/** What decodeDeviceClass reads from what encodeDeviceClass writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceClass(obj: DeviceClass, out = {} as DeviceClass): DeviceClass {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalDeviceClassSpec(obj.spec ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the DeviceClassConfiguration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceClassConfiguration(obj: DeviceClassConfiguration, w: Writer): void {
   w.forkField(10);
@@ -939,6 +1133,15 @@ export function decodeDeviceClassConfiguration(r: Reader, end: number): DeviceCl
   const obj = {} as DeviceClassConfiguration;
   Object.assign(obj, f1 ?? decodeDeviceConfiguration(r, r.pos));
   return obj;
+}
+
+/** What decodeDeviceClassConfiguration reads from what encodeDeviceClassConfiguration writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceClassConfiguration(
+  obj: DeviceClassConfiguration,
+  out = {} as DeviceClassConfiguration,
+): DeviceClassConfiguration {
+  canonicalDeviceConfiguration(obj, out);
+  return out;
 }
 
 /** Writes the DeviceClassList message body (no length prefix), byte for byte as Go marshals it. */
@@ -980,6 +1183,13 @@ export function decodeDeviceClassList(r: Reader, end: number): DeviceClassList {
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeDeviceClassList reads from what encodeDeviceClassList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceClassList(obj: DeviceClassList, out = {} as DeviceClassList): DeviceClassList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalDeviceClass) ?? [];
+  return out;
 }
 
 /** Writes the DeviceClassSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -1032,6 +1242,16 @@ export function decodeDeviceClassSpec(r: Reader, end: number): DeviceClassSpec {
   return obj;
 }
 
+/** What decodeDeviceClassSpec reads from what encodeDeviceClassSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceClassSpec(obj: DeviceClassSpec, out = {} as DeviceClassSpec): DeviceClassSpec {
+  const f1 = wireStructList(obj.selectors, canonicalDeviceSelector);
+  if (f1 !== undefined) out.selectors = f1;
+  const f2 = wireStructList(obj.config, canonicalDeviceClassConfiguration);
+  if (f2 !== undefined) out.config = f2;
+  if (obj.extendedResourceName != null) out.extendedResourceName = wireString(obj.extendedResourceName);
+  return out;
+}
+
 /** Writes the DeviceConfiguration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceConfiguration(obj: DeviceConfiguration, w: Writer): void {
   if (obj.opaque != null) {
@@ -1060,6 +1280,15 @@ export function decodeDeviceConfiguration(r: Reader, end: number): DeviceConfigu
   const obj = {} as DeviceConfiguration;
   if (f1 !== undefined) obj.opaque = f1;
   return obj;
+}
+
+/** What decodeDeviceConfiguration reads from what encodeDeviceConfiguration writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceConfiguration(
+  obj: DeviceConfiguration,
+  out = {} as DeviceConfiguration,
+): DeviceConfiguration {
+  if (obj.opaque != null) out.opaque = canonicalOpaqueDeviceConfiguration(obj.opaque);
+  return out;
 }
 
 /** Writes the DeviceConstraint message body (no length prefix), byte for byte as Go marshals it. */
@@ -1096,6 +1325,18 @@ export function decodeDeviceConstraint(r: Reader, end: number): DeviceConstraint
   if (f2 !== undefined) obj.matchAttribute = f2;
   if (f3 !== undefined) obj.distinctAttribute = f3;
   return obj;
+}
+
+/** What decodeDeviceConstraint reads from what encodeDeviceConstraint writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceConstraint(
+  obj: DeviceConstraint,
+  out = {} as DeviceConstraint,
+): DeviceConstraint {
+  const f1 = wireStrings(obj.requests);
+  if (f1 !== undefined) out.requests = f1;
+  if (obj.matchAttribute != null) out.matchAttribute = wireString(obj.matchAttribute);
+  if (obj.distinctAttribute != null) out.distinctAttribute = wireString(obj.distinctAttribute);
+  return out;
 }
 
 /** Writes the DeviceCounterConsumption message body (no length prefix), byte for byte as Go marshals it. */
@@ -1151,6 +1392,17 @@ export function decodeDeviceCounterConsumption(r: Reader, end: number): DeviceCo
   return obj;
 }
 
+/** What decodeDeviceCounterConsumption reads from what encodeDeviceCounterConsumption writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceCounterConsumption(
+  obj: DeviceCounterConsumption,
+  out = {} as DeviceCounterConsumption,
+): DeviceCounterConsumption {
+  out.counterSet = wireString(obj.counterSet ?? "");
+  const f2 = wireStructMap(obj.counters, canonicalCounter);
+  if (f2 !== undefined) out.counters = f2;
+  return out;
+}
+
 /** Writes the DeviceRequest message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceRequest(obj: DeviceRequest, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -1198,6 +1450,15 @@ export function decodeDeviceRequest(r: Reader, end: number): DeviceRequest {
   if (f2 !== undefined) obj.exactly = f2;
   if (f3 !== undefined) obj.firstAvailable = f3;
   return obj;
+}
+
+/** What decodeDeviceRequest reads from what encodeDeviceRequest writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceRequest(obj: DeviceRequest, out = {} as DeviceRequest): DeviceRequest {
+  out.name = wireString(obj.name ?? "");
+  if (obj.exactly != null) out.exactly = canonicalExactDeviceRequest(obj.exactly);
+  const f3 = wireStructList(obj.firstAvailable, canonicalDeviceSubRequest);
+  if (f3 !== undefined) out.firstAvailable = f3;
+  return out;
 }
 
 /** Writes the DeviceRequestAllocationResult message body (no length prefix), byte for byte as Go marshals it. */
@@ -1309,6 +1570,28 @@ export function decodeDeviceRequestAllocationResult(r: Reader, end: number): Dev
   return obj;
 }
 
+/** What decodeDeviceRequestAllocationResult reads from what encodeDeviceRequestAllocationResult writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceRequestAllocationResult(
+  obj: DeviceRequestAllocationResult,
+  out = {} as DeviceRequestAllocationResult,
+): DeviceRequestAllocationResult {
+  out.request = wireString(obj.request ?? "");
+  out.driver = wireString(obj.driver ?? "");
+  out.pool = wireString(obj.pool ?? "");
+  out.device = wireString(obj.device ?? "");
+  if (obj.adminAccess != null) out.adminAccess = wireBool(obj.adminAccess);
+  const f6 = wireStructList(obj.tolerations, canonicalDeviceToleration);
+  if (f6 !== undefined) out.tolerations = f6;
+  const f7 = wireStrings(obj.bindingConditions);
+  if (f7 !== undefined) out.bindingConditions = f7;
+  const f8 = wireStrings(obj.bindingFailureConditions);
+  if (f8 !== undefined) out.bindingFailureConditions = f8;
+  if (obj.shareID != null) out.shareID = wireString(obj.shareID);
+  const f10 = wireMap(obj.consumedCapacity, canonicalQuantity);
+  if (f10 !== undefined) out.consumedCapacity = f10;
+  return out;
+}
+
 /** Writes the DeviceSelector message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceSelector(obj: DeviceSelector, w: Writer): void {
   if (obj.cel != null) {
@@ -1337,6 +1620,12 @@ export function decodeDeviceSelector(r: Reader, end: number): DeviceSelector {
   const obj = {} as DeviceSelector;
   if (f1 !== undefined) obj.cel = f1;
   return obj;
+}
+
+/** What decodeDeviceSelector reads from what encodeDeviceSelector writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceSelector(obj: DeviceSelector, out = {} as DeviceSelector): DeviceSelector {
+  if (obj.cel != null) out.cel = canonicalCELDeviceSelector(obj.cel);
+  return out;
 }
 
 /** Writes the DeviceSubRequest message body (no length prefix), byte for byte as Go marshals it. */
@@ -1419,6 +1708,24 @@ export function decodeDeviceSubRequest(r: Reader, end: number): DeviceSubRequest
   return obj;
 }
 
+/** What decodeDeviceSubRequest reads from what encodeDeviceSubRequest writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceSubRequest(
+  obj: DeviceSubRequest,
+  out = {} as DeviceSubRequest,
+): DeviceSubRequest {
+  out.name = wireString(obj.name ?? "");
+  out.deviceClassName = wireString(obj.deviceClassName ?? "");
+  const f3 = wireStructList(obj.selectors, canonicalDeviceSelector);
+  if (f3 !== undefined) out.selectors = f3;
+  if (obj.allocationMode) out.allocationMode = wireString(obj.allocationMode);
+  const f5 = wireInt64(obj.count);
+  if (f5) out.count = f5;
+  const f6 = wireStructList(obj.tolerations, canonicalDeviceToleration);
+  if (f6 !== undefined) out.tolerations = f6;
+  if (obj.capacity != null) out.capacity = canonicalCapacityRequirements(obj.capacity);
+  return out;
+}
+
 /** Writes the DeviceTaint message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceTaint(obj: DeviceTaint, w: Writer): void {
   w.stringField(10, obj.key ?? "");
@@ -1467,6 +1774,16 @@ export function decodeDeviceTaint(r: Reader, end: number): DeviceTaint {
   return obj;
 }
 
+/** What decodeDeviceTaint reads from what encodeDeviceTaint writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceTaint(obj: DeviceTaint, out = {} as DeviceTaint): DeviceTaint {
+  out.key = wireString(obj.key ?? "");
+  if (obj.value) out.value = wireString(obj.value);
+  out.effect = wireEnum(obj.effect) as DeviceTaint["effect"];
+  const f4 = canonicalTime(obj.timeAdded);
+  if (f4) out.timeAdded = f4;
+  return out;
+}
+
 /** Writes the DeviceToleration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeDeviceToleration(obj: DeviceToleration, w: Writer): void {
   w.stringField(10, obj.key ?? "");
@@ -1513,6 +1830,19 @@ export function decodeDeviceToleration(r: Reader, end: number): DeviceToleration
   if (f4) obj.effect = f4;
   if (f5 !== undefined) obj.tolerationSeconds = f5;
   return obj;
+}
+
+/** What decodeDeviceToleration reads from what encodeDeviceToleration writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalDeviceToleration(
+  obj: DeviceToleration,
+  out = {} as DeviceToleration,
+): DeviceToleration {
+  if (obj.key) out.key = wireString(obj.key);
+  if (obj.operator) out.operator = wireString(obj.operator);
+  if (obj.value) out.value = wireString(obj.value);
+  if (obj.effect) out.effect = wireString(obj.effect);
+  if (obj.tolerationSeconds != null) out.tolerationSeconds = wireInt64(obj.tolerationSeconds);
+  return out;
 }
 
 /** Writes the ExactDeviceRequest message body (no length prefix), byte for byte as Go marshals it. */
@@ -1595,6 +1925,24 @@ export function decodeExactDeviceRequest(r: Reader, end: number): ExactDeviceReq
   return obj;
 }
 
+/** What decodeExactDeviceRequest reads from what encodeExactDeviceRequest writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalExactDeviceRequest(
+  obj: ExactDeviceRequest,
+  out = {} as ExactDeviceRequest,
+): ExactDeviceRequest {
+  out.deviceClassName = wireString(obj.deviceClassName ?? "");
+  const f2 = wireStructList(obj.selectors, canonicalDeviceSelector);
+  if (f2 !== undefined) out.selectors = f2;
+  if (obj.allocationMode) out.allocationMode = wireString(obj.allocationMode);
+  const f4 = wireInt64(obj.count);
+  if (f4) out.count = f4;
+  if (obj.adminAccess != null) out.adminAccess = wireBool(obj.adminAccess);
+  const f6 = wireStructList(obj.tolerations, canonicalDeviceToleration);
+  if (f6 !== undefined) out.tolerations = f6;
+  if (obj.capacity != null) out.capacity = canonicalCapacityRequirements(obj.capacity);
+  return out;
+}
+
 /** Writes the NetworkDeviceData message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeNetworkDeviceData(obj: NetworkDeviceData, w: Writer): void {
   w.stringField(10, obj.interfaceName ?? "");
@@ -1631,6 +1979,18 @@ export function decodeNetworkDeviceData(r: Reader, end: number): NetworkDeviceDa
   return obj;
 }
 
+/** What decodeNetworkDeviceData reads from what encodeNetworkDeviceData writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalNetworkDeviceData(
+  obj: NetworkDeviceData,
+  out = {} as NetworkDeviceData,
+): NetworkDeviceData {
+  if (obj.interfaceName) out.interfaceName = wireString(obj.interfaceName);
+  const f2 = wireStrings(obj.ips);
+  if (f2 !== undefined) out.ips = f2;
+  if (obj.hardwareAddress) out.hardwareAddress = wireString(obj.hardwareAddress);
+  return out;
+}
+
 /** Writes the OpaqueDeviceConfiguration message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeOpaqueDeviceConfiguration(obj: OpaqueDeviceConfiguration, w: Writer): void {
   w.stringField(10, obj.driver ?? "");
@@ -1663,6 +2023,16 @@ export function decodeOpaqueDeviceConfiguration(r: Reader, end: number): OpaqueD
   obj.driver = f1 ?? "";
   if (f2 !== undefined) obj.parameters = f2;
   return obj;
+}
+
+/** What decodeOpaqueDeviceConfiguration reads from what encodeOpaqueDeviceConfiguration writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalOpaqueDeviceConfiguration(
+  obj: OpaqueDeviceConfiguration,
+  out = {} as OpaqueDeviceConfiguration,
+): OpaqueDeviceConfiguration {
+  out.driver = wireString(obj.driver ?? "");
+  out.parameters = canonicalRawExtension(obj.parameters) as OpaqueDeviceConfiguration["parameters"];
+  return out;
 }
 
 /** Writes the ResourceClaim message body (no length prefix), byte for byte as Go marshals it. */
@@ -1713,6 +2083,14 @@ export function decodeResourceClaim(r: Reader, end: number): ResourceClaim {
   return obj;
 }
 
+/** What decodeResourceClaim reads from what encodeResourceClaim writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceClaim(obj: ResourceClaim, out = {} as ResourceClaim): ResourceClaim {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalResourceClaimSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalResourceClaimStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the ResourceClaimConsumerReference message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceClaimConsumerReference(obj: ResourceClaimConsumerReference, w: Writer): void {
   w.stringField(10, obj.apiGroup ?? "");
@@ -1753,6 +2131,18 @@ export function decodeResourceClaimConsumerReference(r: Reader, end: number): Re
   obj.name = f4 ?? "";
   obj.uid = f5 ?? "";
   return obj;
+}
+
+/** What decodeResourceClaimConsumerReference reads from what encodeResourceClaimConsumerReference writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceClaimConsumerReference(
+  obj: ResourceClaimConsumerReference,
+  out = {} as ResourceClaimConsumerReference,
+): ResourceClaimConsumerReference {
+  if (obj.apiGroup) out.apiGroup = wireString(obj.apiGroup);
+  out.resource = wireString(obj.resource ?? "");
+  out.name = wireString(obj.name ?? "");
+  out.uid = wireString(obj.uid ?? "");
+  return out;
 }
 
 /** Writes the ResourceClaimList message body (no length prefix), byte for byte as Go marshals it. */
@@ -1796,6 +2186,16 @@ export function decodeResourceClaimList(r: Reader, end: number): ResourceClaimLi
   return obj;
 }
 
+/** What decodeResourceClaimList reads from what encodeResourceClaimList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceClaimList(
+  obj: ResourceClaimList,
+  out = {} as ResourceClaimList,
+): ResourceClaimList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalResourceClaim) ?? [];
+  return out;
+}
+
 /** Writes the ResourceClaimSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceClaimSpec(obj: ResourceClaimSpec, w: Writer): void {
   w.forkField(10);
@@ -1822,6 +2222,15 @@ export function decodeResourceClaimSpec(r: Reader, end: number): ResourceClaimSp
   const obj = {} as ResourceClaimSpec;
   obj.devices = f1 ?? decodeDeviceClaim(r, r.pos);
   return obj;
+}
+
+/** What decodeResourceClaimSpec reads from what encodeResourceClaimSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceClaimSpec(
+  obj: ResourceClaimSpec,
+  out = {} as ResourceClaimSpec,
+): ResourceClaimSpec {
+  out.devices = canonicalDeviceClaim(obj.devices ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the ResourceClaimStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -1880,6 +2289,19 @@ export function decodeResourceClaimStatus(r: Reader, end: number): ResourceClaim
   return obj;
 }
 
+/** What decodeResourceClaimStatus reads from what encodeResourceClaimStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceClaimStatus(
+  obj: ResourceClaimStatus,
+  out = {} as ResourceClaimStatus,
+): ResourceClaimStatus {
+  if (obj.allocation != null) out.allocation = canonicalAllocationResult(obj.allocation);
+  const f2 = wireStructList(obj.reservedFor, canonicalResourceClaimConsumerReference);
+  if (f2 !== undefined) out.reservedFor = f2;
+  const f4 = wireStructList(obj.devices, canonicalAllocatedDeviceStatus);
+  if (f4 !== undefined) out.devices = f4;
+  return out;
+}
+
 /** Writes the ResourceClaimTemplate message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceClaimTemplate(obj: ResourceClaimTemplate, w: Writer): void {
   w.forkField(10);
@@ -1916,6 +2338,16 @@ export function decodeResourceClaimTemplate(r: Reader, end: number): ResourceCla
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   obj.spec = f2 ?? decodeResourceClaimTemplateSpec(r, r.pos);
   return obj;
+}
+
+/** What decodeResourceClaimTemplate reads from what encodeResourceClaimTemplate writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceClaimTemplate(
+  obj: ResourceClaimTemplate,
+  out = {} as ResourceClaimTemplate,
+): ResourceClaimTemplate {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalResourceClaimTemplateSpec(obj.spec ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the ResourceClaimTemplateList message body (no length prefix), byte for byte as Go marshals it. */
@@ -1959,6 +2391,16 @@ export function decodeResourceClaimTemplateList(r: Reader, end: number): Resourc
   return obj;
 }
 
+/** What decodeResourceClaimTemplateList reads from what encodeResourceClaimTemplateList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceClaimTemplateList(
+  obj: ResourceClaimTemplateList,
+  out = {} as ResourceClaimTemplateList,
+): ResourceClaimTemplateList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalResourceClaimTemplate) ?? [];
+  return out;
+}
+
 /** Writes the ResourceClaimTemplateSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourceClaimTemplateSpec(obj: ResourceClaimTemplateSpec, w: Writer): void {
   w.forkField(10);
@@ -1997,6 +2439,16 @@ export function decodeResourceClaimTemplateSpec(r: Reader, end: number): Resourc
   return obj;
 }
 
+/** What decodeResourceClaimTemplateSpec reads from what encodeResourceClaimTemplateSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceClaimTemplateSpec(
+  obj: ResourceClaimTemplateSpec,
+  out = {} as ResourceClaimTemplateSpec,
+): ResourceClaimTemplateSpec {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalResourceClaimSpec(obj.spec ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the ResourcePool message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeResourcePool(obj: ResourcePool, w: Writer): void {
   w.stringField(10, obj.name ?? "");
@@ -2031,6 +2483,14 @@ export function decodeResourcePool(r: Reader, end: number): ResourcePool {
   obj.generation = f2 ?? 0;
   obj.resourceSliceCount = f3 ?? 0;
   return obj;
+}
+
+/** What decodeResourcePool reads from what encodeResourcePool writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourcePool(obj: ResourcePool, out = {} as ResourcePool): ResourcePool {
+  out.name = wireString(obj.name ?? "");
+  out.generation = wireInt64(obj.generation);
+  out.resourceSliceCount = wireInt64(obj.resourceSliceCount);
+  return out;
 }
 
 /** Writes the ResourceSlice message body (no length prefix), byte for byte as Go marshals it. */
@@ -2069,6 +2529,13 @@ export function decodeResourceSlice(r: Reader, end: number): ResourceSlice {
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   obj.spec = f2 ?? decodeResourceSliceSpec(r, r.pos);
   return obj;
+}
+
+/** What decodeResourceSlice reads from what encodeResourceSlice writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceSlice(obj: ResourceSlice, out = {} as ResourceSlice): ResourceSlice {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalResourceSliceSpec(obj.spec ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the ResourceSliceList message body (no length prefix), byte for byte as Go marshals it. */
@@ -2110,6 +2577,16 @@ export function decodeResourceSliceList(r: Reader, end: number): ResourceSliceLi
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeResourceSliceList reads from what encodeResourceSliceList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceSliceList(
+  obj: ResourceSliceList,
+  out = {} as ResourceSliceList,
+): ResourceSliceList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalResourceSlice) ?? [];
+  return out;
 }
 
 /** Writes the ResourceSliceSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -2202,17 +2679,59 @@ export function decodeResourceSliceSpec(r: Reader, end: number): ResourceSliceSp
   return obj;
 }
 
+/** What decodeResourceSliceSpec reads from what encodeResourceSliceSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalResourceSliceSpec(
+  obj: ResourceSliceSpec,
+  out = {} as ResourceSliceSpec,
+): ResourceSliceSpec {
+  out.driver = wireString(obj.driver ?? "");
+  out.pool = canonicalResourcePool(obj.pool ?? EMPTY_STRUCT);
+  if (obj.nodeName != null) out.nodeName = wireString(obj.nodeName);
+  if (obj.nodeSelector != null) out.nodeSelector = canonicalNodeSelector(obj.nodeSelector);
+  if (obj.allNodes != null) out.allNodes = wireBool(obj.allNodes);
+  out.devices = wireStructList(obj.devices, canonicalDevice) ?? [];
+  if (obj.perDeviceNodeSelection != null) out.perDeviceNodeSelection = wireBool(obj.perDeviceNodeSelection);
+  const f8 = wireStructList(obj.sharedCounters, canonicalCounterSet);
+  if (f8 !== undefined) out.sharedCounters = f8;
+  return out;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  DeviceClass: { encode: encodeDeviceClass, decode: decodeDeviceClass },
-  DeviceClassList: { encode: encodeDeviceClassList, decode: decodeDeviceClassList },
-  ResourceClaim: { encode: encodeResourceClaim, decode: decodeResourceClaim },
-  ResourceClaimList: { encode: encodeResourceClaimList, decode: decodeResourceClaimList },
-  ResourceClaimTemplate: { encode: encodeResourceClaimTemplate, decode: decodeResourceClaimTemplate },
+  DeviceClass: { encode: encodeDeviceClass, decode: decodeDeviceClass, canonical: canonicalDeviceClass },
+  DeviceClassList: {
+    encode: encodeDeviceClassList,
+    decode: decodeDeviceClassList,
+    canonical: canonicalDeviceClassList,
+  },
+  ResourceClaim: {
+    encode: encodeResourceClaim,
+    decode: decodeResourceClaim,
+    canonical: canonicalResourceClaim,
+  },
+  ResourceClaimList: {
+    encode: encodeResourceClaimList,
+    decode: decodeResourceClaimList,
+    canonical: canonicalResourceClaimList,
+  },
+  ResourceClaimTemplate: {
+    encode: encodeResourceClaimTemplate,
+    decode: decodeResourceClaimTemplate,
+    canonical: canonicalResourceClaimTemplate,
+  },
   ResourceClaimTemplateList: {
     encode: encodeResourceClaimTemplateList,
     decode: decodeResourceClaimTemplateList,
+    canonical: canonicalResourceClaimTemplateList,
   },
-  ResourceSlice: { encode: encodeResourceSlice, decode: decodeResourceSlice },
-  ResourceSliceList: { encode: encodeResourceSliceList, decode: decodeResourceSliceList },
+  ResourceSlice: {
+    encode: encodeResourceSlice,
+    decode: decodeResourceSlice,
+    canonical: canonicalResourceSlice,
+  },
+  ResourceSliceList: {
+    encode: encodeResourceSliceList,
+    decode: decodeResourceSliceList,
+    canonical: canonicalResourceSliceList,
+  },
 } satisfies Record<string, ProtobufCodec>;

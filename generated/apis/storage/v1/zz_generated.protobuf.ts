@@ -24,24 +24,38 @@ import type {
 } from "../../../../api/storage/v1/types.js";
 import {
   EMPTY_STRUCT,
+  canonicalQuantity,
+  canonicalTime,
   decodeQuantity,
   decodeTime,
   encodeQuantity,
   encodeTime,
   mapObject,
   sortedEntries,
+  wireBool,
+  wireInt32,
+  wireInt64,
+  wireString,
+  wireStringMap,
+  wireStrings,
+  wireStructList,
   type MapEntryList,
   type ProtobufCodec,
   type Reader,
   type Writer,
 } from "../../../../runtime/index.js";
 import {
+  canonicalPersistentVolumeSpec,
+  canonicalTopologySelectorTerm,
   decodePersistentVolumeSpec,
   decodeTopologySelectorTerm,
   encodePersistentVolumeSpec,
   encodeTopologySelectorTerm,
 } from "../../core/v1/zz_generated.protobuf.js";
 import {
+  canonicalLabelSelector,
+  canonicalListMeta,
+  canonicalObjectMeta,
   decodeLabelSelector,
   decodeListMeta,
   decodeObjectMeta,
@@ -88,6 +102,13 @@ export function decodeCSIDriver(r: Reader, end: number): CSIDriver {
   return obj;
 }
 
+/** What decodeCSIDriver reads from what encodeCSIDriver writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCSIDriver(obj: CSIDriver, out = {} as CSIDriver): CSIDriver {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalCSIDriverSpec(obj.spec ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the CSIDriverList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCSIDriverList(obj: CSIDriverList, w: Writer): void {
   w.forkField(10);
@@ -127,6 +148,13 @@ export function decodeCSIDriverList(r: Reader, end: number): CSIDriverList {
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeCSIDriverList reads from what encodeCSIDriverList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCSIDriverList(obj: CSIDriverList, out = {} as CSIDriverList): CSIDriverList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalCSIDriver) ?? [];
+  return out;
 }
 
 /** Writes the CSIDriverSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -209,6 +237,23 @@ export function decodeCSIDriverSpec(r: Reader, end: number): CSIDriverSpec {
   return obj;
 }
 
+/** What decodeCSIDriverSpec reads from what encodeCSIDriverSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCSIDriverSpec(obj: CSIDriverSpec, out = {} as CSIDriverSpec): CSIDriverSpec {
+  if (obj.attachRequired != null) out.attachRequired = wireBool(obj.attachRequired);
+  if (obj.podInfoOnMount != null) out.podInfoOnMount = wireBool(obj.podInfoOnMount);
+  const f3 = wireStrings(obj.volumeLifecycleModes);
+  if (f3 !== undefined) out.volumeLifecycleModes = f3;
+  if (obj.storageCapacity != null) out.storageCapacity = wireBool(obj.storageCapacity);
+  if (obj.fsGroupPolicy != null) out.fsGroupPolicy = wireString(obj.fsGroupPolicy);
+  const f6 = wireStructList(obj.tokenRequests, canonicalTokenRequest);
+  if (f6 !== undefined) out.tokenRequests = f6;
+  if (obj.requiresRepublish != null) out.requiresRepublish = wireBool(obj.requiresRepublish);
+  if (obj.seLinuxMount != null) out.seLinuxMount = wireBool(obj.seLinuxMount);
+  if (obj.nodeAllocatableUpdatePeriodSeconds != null)
+    out.nodeAllocatableUpdatePeriodSeconds = wireInt64(obj.nodeAllocatableUpdatePeriodSeconds);
+  return out;
+}
+
 /** Writes the CSINode message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCSINode(obj: CSINode, w: Writer): void {
   w.forkField(10);
@@ -245,6 +290,13 @@ export function decodeCSINode(r: Reader, end: number): CSINode {
   obj.metadata = f1 ?? decodeObjectMeta(r, r.pos);
   obj.spec = f2 ?? decodeCSINodeSpec(r, r.pos);
   return obj;
+}
+
+/** What decodeCSINode reads from what encodeCSINode writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCSINode(obj: CSINode, out = {} as CSINode): CSINode {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalCSINodeSpec(obj.spec ?? EMPTY_STRUCT);
+  return out;
 }
 
 /** Writes the CSINodeDriver message body (no length prefix), byte for byte as Go marshals it. */
@@ -295,6 +347,15 @@ export function decodeCSINodeDriver(r: Reader, end: number): CSINodeDriver {
   return obj;
 }
 
+/** What decodeCSINodeDriver reads from what encodeCSINodeDriver writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCSINodeDriver(obj: CSINodeDriver, out = {} as CSINodeDriver): CSINodeDriver {
+  out.name = wireString(obj.name ?? "");
+  out.nodeID = wireString(obj.nodeID ?? "");
+  out.topologyKeys = wireStrings(obj.topologyKeys) ?? [];
+  if (obj.allocatable != null) out.allocatable = canonicalVolumeNodeResources(obj.allocatable);
+  return out;
+}
+
 /** Writes the CSINodeList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCSINodeList(obj: CSINodeList, w: Writer): void {
   w.forkField(10);
@@ -336,6 +397,13 @@ export function decodeCSINodeList(r: Reader, end: number): CSINodeList {
   return obj;
 }
 
+/** What decodeCSINodeList reads from what encodeCSINodeList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCSINodeList(obj: CSINodeList, out = {} as CSINodeList): CSINodeList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalCSINode) ?? [];
+  return out;
+}
+
 /** Writes the CSINodeSpec message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCSINodeSpec(obj: CSINodeSpec, w: Writer): void {
   if (obj.drivers != null)
@@ -365,6 +433,12 @@ export function decodeCSINodeSpec(r: Reader, end: number): CSINodeSpec {
   const obj = {} as CSINodeSpec;
   obj.drivers = f1 ?? [];
   return obj;
+}
+
+/** What decodeCSINodeSpec reads from what encodeCSINodeSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCSINodeSpec(obj: CSINodeSpec, out = {} as CSINodeSpec): CSINodeSpec {
+  out.drivers = wireStructList(obj.drivers, canonicalCSINodeDriver) ?? [];
+  return out;
 }
 
 /** Writes the CSIStorageCapacity message body (no length prefix), byte for byte as Go marshals it. */
@@ -437,6 +511,19 @@ export function decodeCSIStorageCapacity(r: Reader, end: number): CSIStorageCapa
   return obj;
 }
 
+/** What decodeCSIStorageCapacity reads from what encodeCSIStorageCapacity writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCSIStorageCapacity(
+  obj: CSIStorageCapacity,
+  out = {} as CSIStorageCapacity,
+): CSIStorageCapacity {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  if (obj.nodeTopology != null) out.nodeTopology = canonicalLabelSelector(obj.nodeTopology);
+  out.storageClassName = wireString(obj.storageClassName ?? "");
+  if (obj.capacity != null) out.capacity = canonicalQuantity(obj.capacity);
+  if (obj.maximumVolumeSize != null) out.maximumVolumeSize = canonicalQuantity(obj.maximumVolumeSize);
+  return out;
+}
+
 /** Writes the CSIStorageCapacityList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeCSIStorageCapacityList(obj: CSIStorageCapacityList, w: Writer): void {
   w.forkField(10);
@@ -476,6 +563,16 @@ export function decodeCSIStorageCapacityList(r: Reader, end: number): CSIStorage
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeCSIStorageCapacityList reads from what encodeCSIStorageCapacityList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalCSIStorageCapacityList(
+  obj: CSIStorageCapacityList,
+  out = {} as CSIStorageCapacityList,
+): CSIStorageCapacityList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalCSIStorageCapacity) ?? [];
+  return out;
 }
 
 /** Writes the StorageClass message body (no length prefix), byte for byte as Go marshals it. */
@@ -570,6 +667,22 @@ export function decodeStorageClass(r: Reader, end: number): StorageClass {
   return obj;
 }
 
+/** What decodeStorageClass reads from what encodeStorageClass writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalStorageClass(obj: StorageClass, out = {} as StorageClass): StorageClass {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.provisioner = wireString(obj.provisioner ?? "");
+  const f3 = wireStringMap(obj.parameters);
+  if (f3 !== undefined) out.parameters = f3;
+  if (obj.reclaimPolicy != null) out.reclaimPolicy = wireString(obj.reclaimPolicy);
+  const f5 = wireStrings(obj.mountOptions);
+  if (f5 !== undefined) out.mountOptions = f5;
+  if (obj.allowVolumeExpansion != null) out.allowVolumeExpansion = wireBool(obj.allowVolumeExpansion);
+  if (obj.volumeBindingMode != null) out.volumeBindingMode = wireString(obj.volumeBindingMode);
+  const f8 = wireStructList(obj.allowedTopologies, canonicalTopologySelectorTerm);
+  if (f8 !== undefined) out.allowedTopologies = f8;
+  return out;
+}
+
 /** Writes the StorageClassList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeStorageClassList(obj: StorageClassList, w: Writer): void {
   w.forkField(10);
@@ -611,6 +724,16 @@ export function decodeStorageClassList(r: Reader, end: number): StorageClassList
   return obj;
 }
 
+/** What decodeStorageClassList reads from what encodeStorageClassList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalStorageClassList(
+  obj: StorageClassList,
+  out = {} as StorageClassList,
+): StorageClassList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalStorageClass) ?? [];
+  return out;
+}
+
 /** Writes the TokenRequest message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeTokenRequest(obj: TokenRequest, w: Writer): void {
   w.stringField(10, obj.audience ?? "");
@@ -639,6 +762,13 @@ export function decodeTokenRequest(r: Reader, end: number): TokenRequest {
   obj.audience = f1 ?? "";
   if (f2 !== undefined) obj.expirationSeconds = f2;
   return obj;
+}
+
+/** What decodeTokenRequest reads from what encodeTokenRequest writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalTokenRequest(obj: TokenRequest, out = {} as TokenRequest): TokenRequest {
+  out.audience = wireString(obj.audience ?? "");
+  if (obj.expirationSeconds != null) out.expirationSeconds = wireInt64(obj.expirationSeconds);
+  return out;
 }
 
 /** Writes the VolumeAttachment message body (no length prefix), byte for byte as Go marshals it. */
@@ -689,6 +819,17 @@ export function decodeVolumeAttachment(r: Reader, end: number): VolumeAttachment
   return obj;
 }
 
+/** What decodeVolumeAttachment reads from what encodeVolumeAttachment writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVolumeAttachment(
+  obj: VolumeAttachment,
+  out = {} as VolumeAttachment,
+): VolumeAttachment {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.spec = canonicalVolumeAttachmentSpec(obj.spec ?? EMPTY_STRUCT);
+  out.status = canonicalVolumeAttachmentStatus(obj.status ?? EMPTY_STRUCT);
+  return out;
+}
+
 /** Writes the VolumeAttachmentList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeAttachmentList(obj: VolumeAttachmentList, w: Writer): void {
   w.forkField(10);
@@ -730,6 +871,16 @@ export function decodeVolumeAttachmentList(r: Reader, end: number): VolumeAttach
   return obj;
 }
 
+/** What decodeVolumeAttachmentList reads from what encodeVolumeAttachmentList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVolumeAttachmentList(
+  obj: VolumeAttachmentList,
+  out = {} as VolumeAttachmentList,
+): VolumeAttachmentList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalVolumeAttachment) ?? [];
+  return out;
+}
+
 /** Writes the VolumeAttachmentSource message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeAttachmentSource(obj: VolumeAttachmentSource, w: Writer): void {
   if (obj.persistentVolumeName != null) w.stringField(10, obj.persistentVolumeName);
@@ -764,6 +915,17 @@ export function decodeVolumeAttachmentSource(r: Reader, end: number): VolumeAtta
   if (f1 !== undefined) obj.persistentVolumeName = f1;
   if (f2 !== undefined) obj.inlineVolumeSpec = f2;
   return obj;
+}
+
+/** What decodeVolumeAttachmentSource reads from what encodeVolumeAttachmentSource writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVolumeAttachmentSource(
+  obj: VolumeAttachmentSource,
+  out = {} as VolumeAttachmentSource,
+): VolumeAttachmentSource {
+  if (obj.persistentVolumeName != null) out.persistentVolumeName = wireString(obj.persistentVolumeName);
+  if (obj.inlineVolumeSpec != null)
+    out.inlineVolumeSpec = canonicalPersistentVolumeSpec(obj.inlineVolumeSpec);
+  return out;
 }
 
 /** Writes the VolumeAttachmentSpec message body (no length prefix), byte for byte as Go marshals it. */
@@ -804,6 +966,17 @@ export function decodeVolumeAttachmentSpec(r: Reader, end: number): VolumeAttach
   obj.source = f2 ?? decodeVolumeAttachmentSource(r, r.pos);
   obj.nodeName = f3 ?? "";
   return obj;
+}
+
+/** What decodeVolumeAttachmentSpec reads from what encodeVolumeAttachmentSpec writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVolumeAttachmentSpec(
+  obj: VolumeAttachmentSpec,
+  out = {} as VolumeAttachmentSpec,
+): VolumeAttachmentSpec {
+  out.attacher = wireString(obj.attacher ?? "");
+  out.source = canonicalVolumeAttachmentSource(obj.source ?? EMPTY_STRUCT);
+  out.nodeName = wireString(obj.nodeName ?? "");
+  return out;
 }
 
 /** Writes the VolumeAttachmentStatus message body (no length prefix), byte for byte as Go marshals it. */
@@ -875,6 +1048,19 @@ export function decodeVolumeAttachmentStatus(r: Reader, end: number): VolumeAtta
   return obj;
 }
 
+/** What decodeVolumeAttachmentStatus reads from what encodeVolumeAttachmentStatus writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVolumeAttachmentStatus(
+  obj: VolumeAttachmentStatus,
+  out = {} as VolumeAttachmentStatus,
+): VolumeAttachmentStatus {
+  out.attached = wireBool(obj.attached);
+  const f2 = wireStringMap(obj.attachmentMetadata);
+  if (f2 !== undefined) out.attachmentMetadata = f2;
+  if (obj.attachError != null) out.attachError = canonicalVolumeError(obj.attachError);
+  if (obj.detachError != null) out.detachError = canonicalVolumeError(obj.detachError);
+  return out;
+}
+
 /** Writes the VolumeAttributesClass message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeAttributesClass(obj: VolumeAttributesClass, w: Writer): void {
   w.forkField(10);
@@ -930,6 +1116,18 @@ export function decodeVolumeAttributesClass(r: Reader, end: number): VolumeAttri
   return obj;
 }
 
+/** What decodeVolumeAttributesClass reads from what encodeVolumeAttributesClass writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVolumeAttributesClass(
+  obj: VolumeAttributesClass,
+  out = {} as VolumeAttributesClass,
+): VolumeAttributesClass {
+  out.metadata = canonicalObjectMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.driverName = wireString(obj.driverName ?? "");
+  const f3 = wireStringMap(obj.parameters);
+  if (f3 !== undefined) out.parameters = f3;
+  return out;
+}
+
 /** Writes the VolumeAttributesClassList message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeAttributesClassList(obj: VolumeAttributesClassList, w: Writer): void {
   w.forkField(10);
@@ -969,6 +1167,16 @@ export function decodeVolumeAttributesClassList(r: Reader, end: number): VolumeA
   obj.metadata = f1 ?? decodeListMeta(r, r.pos);
   obj.items = f2 ?? [];
   return obj;
+}
+
+/** What decodeVolumeAttributesClassList reads from what encodeVolumeAttributesClassList writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVolumeAttributesClassList(
+  obj: VolumeAttributesClassList,
+  out = {} as VolumeAttributesClassList,
+): VolumeAttributesClassList {
+  out.metadata = canonicalListMeta(obj.metadata ?? EMPTY_STRUCT);
+  out.items = wireStructList(obj.items, canonicalVolumeAttributesClass) ?? [];
+  return out;
 }
 
 /** Writes the VolumeError message body (no length prefix), byte for byte as Go marshals it. */
@@ -1011,6 +1219,15 @@ export function decodeVolumeError(r: Reader, end: number): VolumeError {
   return obj;
 }
 
+/** What decodeVolumeError reads from what encodeVolumeError writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVolumeError(obj: VolumeError, out = {} as VolumeError): VolumeError {
+  const f1 = canonicalTime(obj.time);
+  if (f1) out.time = f1;
+  if (obj.message) out.message = wireString(obj.message);
+  if (obj.errorCode != null) out.errorCode = wireInt32(obj.errorCode);
+  return out;
+}
+
 /** Writes the VolumeNodeResources message body (no length prefix), byte for byte as Go marshals it. */
 export function encodeVolumeNodeResources(obj: VolumeNodeResources, w: Writer): void {
   if (obj.count != null) w.int32Field(8, obj.count);
@@ -1035,21 +1252,59 @@ export function decodeVolumeNodeResources(r: Reader, end: number): VolumeNodeRes
   return obj;
 }
 
+/** What decodeVolumeNodeResources reads from what encodeVolumeNodeResources writes of `obj`, built from the object (no bytes), its fields set on `out`. */
+export function canonicalVolumeNodeResources(
+  obj: VolumeNodeResources,
+  out = {} as VolumeNodeResources,
+): VolumeNodeResources {
+  if (obj.count != null) out.count = wireInt32(obj.count);
+  return out;
+}
+
 /** The protobuf codecs of this group-version's kinds, for the scheme. */
 export const protobufCodecs = {
-  CSIDriver: { encode: encodeCSIDriver, decode: decodeCSIDriver },
-  CSIDriverList: { encode: encodeCSIDriverList, decode: decodeCSIDriverList },
-  CSINode: { encode: encodeCSINode, decode: decodeCSINode },
-  CSINodeList: { encode: encodeCSINodeList, decode: decodeCSINodeList },
-  CSIStorageCapacity: { encode: encodeCSIStorageCapacity, decode: decodeCSIStorageCapacity },
-  CSIStorageCapacityList: { encode: encodeCSIStorageCapacityList, decode: decodeCSIStorageCapacityList },
-  StorageClass: { encode: encodeStorageClass, decode: decodeStorageClass },
-  StorageClassList: { encode: encodeStorageClassList, decode: decodeStorageClassList },
-  VolumeAttachment: { encode: encodeVolumeAttachment, decode: decodeVolumeAttachment },
-  VolumeAttachmentList: { encode: encodeVolumeAttachmentList, decode: decodeVolumeAttachmentList },
-  VolumeAttributesClass: { encode: encodeVolumeAttributesClass, decode: decodeVolumeAttributesClass },
+  CSIDriver: { encode: encodeCSIDriver, decode: decodeCSIDriver, canonical: canonicalCSIDriver },
+  CSIDriverList: {
+    encode: encodeCSIDriverList,
+    decode: decodeCSIDriverList,
+    canonical: canonicalCSIDriverList,
+  },
+  CSINode: { encode: encodeCSINode, decode: decodeCSINode, canonical: canonicalCSINode },
+  CSINodeList: { encode: encodeCSINodeList, decode: decodeCSINodeList, canonical: canonicalCSINodeList },
+  CSIStorageCapacity: {
+    encode: encodeCSIStorageCapacity,
+    decode: decodeCSIStorageCapacity,
+    canonical: canonicalCSIStorageCapacity,
+  },
+  CSIStorageCapacityList: {
+    encode: encodeCSIStorageCapacityList,
+    decode: decodeCSIStorageCapacityList,
+    canonical: canonicalCSIStorageCapacityList,
+  },
+  StorageClass: { encode: encodeStorageClass, decode: decodeStorageClass, canonical: canonicalStorageClass },
+  StorageClassList: {
+    encode: encodeStorageClassList,
+    decode: decodeStorageClassList,
+    canonical: canonicalStorageClassList,
+  },
+  VolumeAttachment: {
+    encode: encodeVolumeAttachment,
+    decode: decodeVolumeAttachment,
+    canonical: canonicalVolumeAttachment,
+  },
+  VolumeAttachmentList: {
+    encode: encodeVolumeAttachmentList,
+    decode: decodeVolumeAttachmentList,
+    canonical: canonicalVolumeAttachmentList,
+  },
+  VolumeAttributesClass: {
+    encode: encodeVolumeAttributesClass,
+    decode: decodeVolumeAttributesClass,
+    canonical: canonicalVolumeAttributesClass,
+  },
   VolumeAttributesClassList: {
     encode: encodeVolumeAttributesClassList,
     decode: decodeVolumeAttributesClassList,
+    canonical: canonicalVolumeAttributesClassList,
   },
 } satisfies Record<string, ProtobufCodec>;
