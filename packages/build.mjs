@@ -101,7 +101,8 @@ function rewrite(pkg, rel, text) {
   });
 }
 
-const BARE = /(?:\bfrom|\bimport)\s*\(?\s*["']((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[\w./-]*)?)["']/g;
+// `from "x"` and `import "x"` / `import("x")`; not a call such as Buffer.from("...").
+const BARE = /(?:\bfrom\s*|\bimport\s*\(?\s*)["']((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[\w./-]*)?)["']/g;
 
 /** Every package a shipped module imports must be one the package.json declares (else users get ERR_MODULE_NOT_FOUND). */
 function checkDependencies(pkg, root, optional = []) {
