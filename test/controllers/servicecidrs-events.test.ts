@@ -10,6 +10,7 @@ import { SharedInformerFactory } from "../../generated/informers/index.js";
 import { StatusError } from "../../runtime/rest/errors.js";
 import { until } from "../support/wait.js";
 import { recordedEvents } from "./support/events.js";
+import { runController } from "./support/run.js";
 
 let stop: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -41,14 +42,7 @@ describe("service-cidr-controller events", () => {
       onError: (e) => errors.push(e),
       recorder: events.recorder("service-cidr-controller"),
     });
-    const ctl = new AbortController();
-    const running = controller.run(1, ctl.signal);
-    factory.start(ctl.signal);
-    stop = async () => {
-      ctl.abort();
-      await running;
-      await factory.shutdown();
-    };
+    stop = runController(controller, factory);
     await until(() => events.created.length > 0);
     expect(events.created[0]).toMatchObject({
       metadata: { namespace: "default" },

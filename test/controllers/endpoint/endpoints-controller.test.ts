@@ -13,6 +13,7 @@ import { StatusError } from "../../../runtime/rest/errors.js";
 import { until } from "../../support/wait.js";
 import { recordedEvents } from "../support/events.js";
 import { NS, pod, service } from "./fixtures.js";
+import { runController } from "../support/run.js";
 
 const ENDPOINTS = { group: "", version: "v1", resource: "endpoints" };
 const PODS = { group: "", version: "v1", resource: "pods" };
@@ -37,14 +38,7 @@ function start(...objects: object[]) {
     onError: (e) => errors.push(e),
     recorder: events.recorder("endpoint-controller"),
   });
-  const ctl = new AbortController();
-  const running = controller.run(1, ctl.signal);
-  factory.start(ctl.signal);
-  stop = async () => {
-    ctl.abort();
-    await running;
-    await factory.shutdown();
-  };
+  stop = runController(controller, factory);
   const get = (name: string): Endpoints | undefined => {
     try {
       return cs.tracker().get<Endpoints>(ENDPOINTS, NS, name);

@@ -14,6 +14,7 @@ import { FakeClientset } from "../../../generated/clientset/fake/index.js";
 import { SharedInformerFactory } from "../../../generated/informers/index.js";
 import { until } from "../../support/wait.js";
 import { recordedEvents } from "../support/events.js";
+import { runController } from "../support/run.js";
 
 const NS = "ns";
 const SLICES = { group: "discovery.k8s.io", version: "v1", resource: "endpointslices" };
@@ -110,14 +111,7 @@ describe("EndpointSlice mirroring controller (fake clientset)", () => {
       client: cs,
       onError: (e) => errors.push(e),
     });
-    const ctl = new AbortController();
-    const running = controller.run(1, ctl.signal);
-    factory.start(ctl.signal);
-    stop = async () => {
-      ctl.abort();
-      await running;
-      await factory.shutdown();
-    };
+    stop = runController(controller, factory);
     const slices = () => cs.tracker().list<EndpointSlice>(SLICES, NS).items;
     await until(() => slices().length === 1);
     expect(slices()[0]!.metadata?.labels?.["kubernetes.io/service-name"]).toBe("db");
@@ -148,14 +142,7 @@ describe("EndpointSlice mirroring controller (fake clientset)", () => {
       onError: () => {},
       recorder: events.recorder("endpoint-slice-mirroring-controller"),
     });
-    const ctl = new AbortController();
-    const running = controller.run(1, ctl.signal);
-    factory.start(ctl.signal);
-    stop = async () => {
-      ctl.abort();
-      await running;
-      await factory.shutdown();
-    };
+    stop = runController(controller, factory);
     await until(() => events.created.length === 2);
     const common = {
       involvedObject: { kind: "Endpoints", apiVersion: "v1", namespace: NS, name: "db", uid: "ep-db" },
