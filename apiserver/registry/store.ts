@@ -177,7 +177,6 @@ interface UpdateParams {
 /** ObjectMeta's fields that come after resourceVersion, in its order (responses keep it, as upstream's). */
 const AFTER_RESOURCE_VERSION = new Set(OBJECT_META_FIELD_ORDER.slice(OBJECT_META_FIELD_ORDER.indexOf("resourceVersion") + 1));
 
-/** `meta` with its resourceVersion set to `rv`, placed where ObjectMeta puts it (before generation). */
 /** An object as encoded for storage, and its bytes. */
 interface Encoded {
   stored: KubeObject;
@@ -192,6 +191,7 @@ function storedForm(obj: KubeObject): KubeObject {
   return { ...obj, metadata: rest };
 }
 
+/** `meta` with its resourceVersion set to `rv`, placed where ObjectMeta puts it (before generation). */
 function withResourceVersion(meta: KubeObject["metadata"], rv: string): NonNullable<KubeObject["metadata"]> {
   const m = meta ?? {};
   if (m.resourceVersion !== undefined) {
