@@ -46,7 +46,7 @@ import {
   type Target,
 } from "./support/table.js";
 import { processCpuMs, runQueueWaitMs, selfCpuMs } from "./support/process-cpu.js";
-import { benchNodeArgs } from "./support/node-args.js";
+import { benchNodeArgs, launcherNodeArgs } from "./support/node-args.js";
 
 const CONCURRENCY = [1, 16, 64] as const;
 const ROUNDS = 5;
@@ -534,7 +534,8 @@ async function runBackend(which: "sqlite" | "etcd", results: Results): Promise<v
   try {
     if (which === "etcd") etcd = await startEtcd();
     // KUBEGEN_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
-    const nodeArgs = benchNodeArgs();
+    // Started as users start it (bin/kubegen.js's shebang flags), as the pods bench does.
+    const nodeArgs = [...launcherNodeArgs(), ...benchNodeArgs()];
     server = await spawnAPIServer(dir, { ...(etcd && { etcd: etcd.endpoint }), nodeArgs });
     backend = etcd ? rawEtcd(etcd.endpoint) : rawSqlite(dir);
     client = new AdminClient(server.url, server.kubeconfig, 64);
