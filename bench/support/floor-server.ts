@@ -35,6 +35,8 @@ interface FloorConfig {
 export function startFloorServer(dataDir: string, answer: FloorAnswer, nodeArgs: string[] = []): Promise<FloorServer> {
   const config: FloorConfig = { pki: path.join(dataDir, "pki"), headers: answer.headers, body: answer.body.toString("base64") };
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", fileURLToPath(import.meta.url)], {
+    // From the repository's root, where `--import tsx` resolves.
+    cwd: path.resolve(import.meta.dirname, "../.."),
     env: { ...process.env, KUBEGEN_FLOOR_CONFIG: JSON.stringify(config) },
     stdio: ["ignore", "pipe", "inherit"],
   });
