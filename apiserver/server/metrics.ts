@@ -59,6 +59,12 @@ interface SeriesKeys {
  * in each of two maps. The method and an apply content type can still differ: they are checked.
  */
 const seriesKeys = new WeakMap<RequestInfo, SeriesKeys>();
+/**
+ * The same by label key, for targets parsed afresh (a GET of each of many objects misses the
+ * target cache, so its info is new): the series' labels and per-code entries are made once per
+ * label combination, not once per request. As many as the series the counters keep anyway.
+ */
+const seriesByKey = new Map<string, SeriesKeys>();
 
 function seriesKeysOf(req: APIRequest): SeriesKeys {
   const info = req.info;
@@ -73,7 +79,13 @@ function seriesKeysOf(req: APIRequest): SeriesKeys {
   const scope = scopeOf(info);
   // One string per label combination; NUL separates values (it has no business in any of them).
   const key = `${verb}\0${dryRun}\0${info.apiGroup}\0${info.apiVersion}\0${info.resource}\0${info.subresource}\0${scope}`;
-  const keys: SeriesKeys = { method, apply, key, labels: labelsOf(verb, dryRun, info, scope), byCode: new Map() };
+  // Its labels follow from the key alone; its method and apply are another request's maybe,
+  // which only makes a later request with this info take this path again.
+  let keys = seriesByKey.get(key);
+  if (keys === undefined) {
+    keys = { method, apply, key, labels: labelsOf(verb, dryRun, info, scope), byCode: new Map() };
+    seriesByKey.set(key, keys);
+  }
   seriesKeys.set(info, keys);
   return keys;
 }

@@ -12,6 +12,8 @@ import YAML from "yaml";
 export interface LoadResponse {
   status: number;
   body: Buffer;
+  /** The status line and headers as received (latin1), without the blank line. */
+  head: string;
 }
 
 export interface LoadClientOptions {
@@ -31,7 +33,7 @@ export class LoadConnection {
   private buf: Buffer = Buffer.alloc(0);
   private pending: { resolve: (r: LoadResponse) => void; reject: (e: Error) => void } | undefined;
   /** Parsed head of the response being read: body start and length (-1: chunked). */
-  private head: { status: number; bodyAt: number; length: number } | undefined;
+  private head: { status: number; text: string; bodyAt: number; length: number } | undefined;
 
   constructor(
     private readonly options: LoadClientOptions,
@@ -98,7 +100,7 @@ export class LoadConnection {
           this.socket?.destroy(new Error(`response without a length: ${headText.slice(0, 200)}`));
           return;
         }
-        this.head = { status, bodyAt: end + 4, length: m ? Number(m[1]) : -1 };
+        this.head = { status, text: headText, bodyAt: end + 4, length: m ? Number(m[1]) : -1 };
       }
       const h = this.head;
       let body: Buffer;
@@ -116,7 +118,7 @@ export class LoadConnection {
       this.buf = consumed === this.buf.length ? Buffer.alloc(0) : this.buf.subarray(consumed);
       const p = this.pending;
       this.pending = undefined;
-      p?.resolve({ status: h.status, body });
+      p?.resolve({ status: h.status, body, head: h.text });
       if (this.buf.length === 0) return;
     }
   }
@@ -170,22 +172,24 @@ export class LoadClient {
   }
 }
 
-/** `size` load connections to a spawned apiserver, authenticated as its kubeconfig's admin. */
-export function loadClientFor(server: { url: string; kubeconfig: string }, size: number): LoadClient {
+/** The load client's TLS options for a spawned apiserver: its kubeconfig's admin certificate. */
+export function loadClientOptions(server: { url: string; kubeconfig: string }): LoadClientOptions {
   const cfg = YAML.parse(fs.readFileSync(server.kubeconfig, "utf8")) as {
     clusters: { cluster: Record<string, string> }[];
     users: { user: Record<string, string> }[];
   };
   const b64 = (s: string | undefined): Buffer => Buffer.from(s ?? "", "base64");
   const url = new URL(server.url);
-  return new LoadClient(
-    {
-      host: url.hostname,
-      port: Number(url.port),
-      ca: b64(cfg.clusters[0]?.cluster["certificate-authority-data"]),
-      cert: b64(cfg.users[0]?.user["client-certificate-data"]),
-      key: b64(cfg.users[0]?.user["client-key-data"]),
-    },
-    size,
-  );
+  return {
+    host: url.hostname,
+    port: Number(url.port),
+    ca: b64(cfg.clusters[0]?.cluster["certificate-authority-data"]),
+    cert: b64(cfg.users[0]?.user["client-certificate-data"]),
+    key: b64(cfg.users[0]?.user["client-key-data"]),
+  };
+}
+
+/** `size` load connections to a spawned apiserver, authenticated as its kubeconfig's admin. */
+export function loadClientFor(server: { url: string; kubeconfig: string }, size: number): LoadClient {
+  return new LoadClient(loadClientOptions(server), size);
 }

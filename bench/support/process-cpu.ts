@@ -73,3 +73,18 @@ export function machineIdleMs(): number {
     return Number.NaN;
   }
 }
+
+/**
+ * How long a process's main thread has waited, runnable, for a CPU so far (Linux schedstat's
+ * run-queue time), in ms: time a request spends queued behind other processes on a shared
+ * machine, which no change to the process can remove. NaN where schedstat is missing.
+ */
+export function runQueueWaitMs(pid: number | "self" | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  const id = pid === "self" ? process.pid : pid;
+  try {
+    return Number(fs.readFileSync(`/proc/${id}/task/${id}/schedstat`, "latin1").split(" ")[1]) / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -1,8 +1,8 @@
-#!/usr/bin/env -S node --heap-growing-percent=100
+#!/usr/bin/env -S node --heap-growing-percent=100 --max-semi-space-size=32
 // The `kubegen` command, compiled: plain Node, no TypeScript loader at run time. The CLI runs from
 // its bundle (one CommonJS file instead of ~900 module files), compiled with V8's code cache of
-// an earlier run (packages/bundle-cli.mjs). The heap growing factor as in the repository's
-// bin/kubegen.js, for the same reason.
+// an earlier run (packages/bundle-cli.mjs). The heap flags as in the repository's
+// bin/kubegen.js, for the same reasons.
 import { fileURLToPath, URL } from "node:url";
 import { requireBundle, saveCodeCache } from "../dist/bundle/code-cache.js";
 

@@ -5,6 +5,9 @@
  */
 import { Counter, Histogram, Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
+import type { APIRequest } from "../../../apiserver/endpoints/request-context.js";
+import { clearTargetCache, parseRequestTarget } from "../../../apiserver/endpoints/request-info.js";
+import type { ResponseWriter } from "../../../apiserver/endpoints/response-writer.js";
 import { APIServerMetrics } from "../../../apiserver/server/metrics.js";
 import { FixedLabelCounter, FixedLabelHistogram } from "../../../apiserver/server/request-metrics.js";
 
@@ -58,5 +61,46 @@ describe("request metrics", () => {
       'apiserver_current_inflight_requests{request_kind="readOnly"} 1',
       'apiserver_current_inflight_requests{request_kind="mutating"} 0',
     ]);
+  });
+
+  it("requests to targets parsed afresh and to one shared target count in their own series", async () => {
+    const m = new APIServerMetrics();
+    const record = (method: string, url: string, status: number, contentType?: string): void => {
+      const target = parseRequestTarget(method, url);
+      const req = {
+        ...target,
+        raw: { method, headers: contentType ? { "content-type": contentType } : {} },
+        startTime: performance.now(),
+      } as unknown as APIRequest;
+      m.record(req, { status } as ResponseWriter);
+    };
+    // GETs of different objects: a new info each (the target cache dropped in between too).
+    record("GET", "/api/v1/namespaces/a/configmaps/x", 200);
+    clearTargetCache();
+    record("GET", "/api/v1/namespaces/a/configmaps/y", 200);
+    record("GET", "/api/v1/namespaces/b/configmaps/z", 404);
+    record("GET", "/api/v1/namespaces/b/configmaps", 200);
+    // One target (one shared info), by method and by apply or not.
+    for (const [method, type] of [
+      ["PATCH", "application/apply-patch+yaml"],
+      ["PATCH", "application/merge-patch+json"],
+      ["PATCH", "application/apply-patch+yaml"],
+      ["DELETE", undefined],
+    ] as const)
+      record(method, "/api/v1/namespaces/a/configmaps/x", 200, type);
+    const lines = (await m.registry.metrics())
+      .split("\n")
+      .filter((l) => l.startsWith("apiserver_request_total{"))
+      .map((l) => l.replace(/,?(dry_run|group|version|subresource|component)="[^"]*"/g, ""));
+    expect(lines.sort()).toEqual(
+      [
+        'apiserver_request_total{verb="GET",resource="configmaps",scope="resource",code="200"} 2',
+        'apiserver_request_total{verb="GET",resource="configmaps",scope="resource",code="404"} 1',
+        'apiserver_request_total{verb="LIST",resource="configmaps",scope="namespace",code="200"} 1',
+        'apiserver_request_total{verb="APPLY",resource="configmaps",scope="resource",code="200"} 2',
+        'apiserver_request_total{verb="PATCH",resource="configmaps",scope="resource",code="200"} 1',
+        'apiserver_request_total{verb="DELETE",resource="configmaps",scope="resource",code="200"} 1',
+      ].sort(),
+    );
   });
 });
