@@ -3,16 +3,20 @@
  * and past-revision lists read.
  *
  * - `kv`: one row per live key (clustered on the key, so a prefix list is one range scan).
- * - `log`: one row per revision (the rowid), with the value written and the value it replaced
- *   (`prev_*`). Keeping the replaced value in the row makes each row self-contained: a watch
- *   event and the state of a key before that revision both come from one row, so compaction can
- *   drop every row below the compaction point without keeping older rows alive.
+ * - `log`: one row per revision (the rowid), with the value it replaced (`prev_*`). Keeping the
+ *   replaced value in the row lets compaction drop every row below the compaction point without
+ *   keeping older rows alive: the state of a key before a revision is in that revision's row.
+ *   The value a row wrote is stored once, in `kv`, while it is the key's current one; the write
+ *   that replaces it moves it into its own row's `prev_value`. So a row's value is `kv`'s when
+ *   the key is still at that revision, else the `prev_value` of the key's next row (found by
+ *   the `log_next` index, which only updates and deletes write to). `value` is set only in rows
+ *   written by schema 1 (they stay readable as they are).
  * - `meta`: the compaction point, and the newest revision as of the last compaction (the
  *   newest is otherwise the last log row's, which compaction never drops).
  */
 import type Database from "better-sqlite3";
 
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 const DDL = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -35,6 +39,7 @@ CREATE TABLE IF NOT EXISTS log (
   prev_create_rev INTEGER,
   prev_mod_rev INTEGER
 );
+CREATE INDEX IF NOT EXISTS log_next ON log (key, prev_mod_rev) WHERE prev_mod_rev IS NOT NULL;
 `;
 
 /**
@@ -65,7 +70,9 @@ export function prepareDatabase(db: Database.Database, file: string): void {
   db.transaction(() => {
     db.exec(DDL);
     const version = db.pragma("user_version", { simple: true }) as number;
-    if (version === 0) {
+    // Schema 1 wrote each value into its log row too; its rows keep them and read as they are.
+    // Going to 2 is the log_next index (the DDL above builds it) and the version.
+    if (version === 0 || version === 1) {
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     } else if (version !== SCHEMA_VERSION) {
       throw new Error(`storage schema version ${version} is not the supported ${SCHEMA_VERSION}`);

@@ -427,7 +427,8 @@ export class SqliteStorage implements Storage {
           continue;
         }
         this.revision = rev;
-        log.run(rev, op.key, 0, op.value, rev, null, null, null);
+        // The value is stored once, in kv (see schema.ts).
+        log.run(rev, op.key, 0, null, rev, null, null, null);
         const kv = { key: op.key, value: op.value, createRevision: rev, modRevision: rev };
         results.push({ ok: true, event: { type: "PUT", key: op.key, kv, revision: rev } });
         continue;
@@ -457,12 +458,12 @@ export class SqliteStorage implements Storage {
       const rev = ++this.revision;
       if (row) {
         update.run(op.value, rev, op.key);
-        log.run(rev, op.key, 0, op.value, row[2], row[1], row[2], row[3]);
+        log.run(rev, op.key, 0, null, row[2], row[1], row[2], row[3]);
         const kv = { key: op.key, value: op.value, createRevision: row[2], modRevision: rev };
         results.push({ ok: true, event: { type: "PUT", key: op.key, kv, prev: toKeyValue(row), revision: rev } });
       } else {
         insert.run(op.key, op.value, rev, rev);
-        log.run(rev, op.key, 0, op.value, rev, null, null, null);
+        log.run(rev, op.key, 0, null, rev, null, null, null);
         const kv = { key: op.key, value: op.value, createRevision: rev, modRevision: rev };
         results.push({ ok: true, event: { type: "PUT", key: op.key, kv, revision: rev } });
       }
