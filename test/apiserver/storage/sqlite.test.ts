@@ -122,6 +122,7 @@ describe("sqlite storage", () => {
     const db = new Database(fresh);
     expect(db.pragma("user_version", { simple: true })).toBe(2);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all()).toEqual(["kv", "log", "meta"]);
+    expect(db.pragma("page_size", { simple: true })).toBe(8192);
     db.close();
 
     const other = tempDb();
@@ -218,6 +219,11 @@ describe("sqlite storage", () => {
 
     const db = new Database(file, { readonly: true });
     expect(db.pragma("user_version", { simple: true })).toBe(2);
+    // kv is a rowid table now (objects of a few KB fit in place), found by its key's index.
+    expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'kv'").pluck().get()).toMatch(
+      /id INTEGER PRIMARY KEY,\s+key TEXT NOT NULL UNIQUE/,
+    );
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all()).toEqual(["kv", "log", "meta"]);
     db.close();
     const again = new SqliteStorage({ path: file });
     expect(await again.currentRevision()).toBe(9);
