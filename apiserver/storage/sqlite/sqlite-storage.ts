@@ -325,7 +325,8 @@ export class SqliteStorage implements Storage {
    * run only once the free pages are most of the file (then it pays for itself).
    */
   private async reclaim(): Promise<void> {
-    const SLICE_PAGES = 1024;
+    // 4 MiB a slice whatever the page size (8 KB since schema 2; older databases keep 4 KB).
+    const SLICE_PAGES = Math.max(1, (4 << 20) / (this.db.pragma("page_size", { simple: true }) as number));
     const mode = this.db.pragma("auto_vacuum", { simple: true }) as number;
     if (mode === 2) {
       for (;;) {
