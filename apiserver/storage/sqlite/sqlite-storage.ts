@@ -325,7 +325,8 @@ export class SqliteStorage implements Storage {
    * run only once the free pages are most of the file (then it pays for itself).
    */
   private async reclaim(): Promise<void> {
-    const SLICE_PAGES = 1024;
+    // 4 MiB a slice whatever the page size (8 KB since schema 2; older databases keep 4 KB).
+    const SLICE_PAGES = Math.max(1, (4 << 20) / (this.db.pragma("page_size", { simple: true }) as number));
     const mode = this.db.pragma("auto_vacuum", { simple: true }) as number;
     if (mode === 2) {
       for (;;) {
@@ -427,7 +428,8 @@ export class SqliteStorage implements Storage {
           continue;
         }
         this.revision = rev;
-        log.run(rev, op.key, 0, op.value, rev, null, null, null);
+        // The value is stored once, in kv (see schema.ts).
+        log.run(rev, op.key, 0, null, rev, null, null, null);
         const kv = { key: op.key, value: op.value, createRevision: rev, modRevision: rev };
         results.push({ ok: true, event: { type: "PUT", key: op.key, kv, revision: rev } });
         continue;
@@ -457,12 +459,12 @@ export class SqliteStorage implements Storage {
       const rev = ++this.revision;
       if (row) {
         update.run(op.value, rev, op.key);
-        log.run(rev, op.key, 0, op.value, row[2], row[1], row[2], row[3]);
+        log.run(rev, op.key, 0, null, row[2], row[1], row[2], row[3]);
         const kv = { key: op.key, value: op.value, createRevision: row[2], modRevision: rev };
         results.push({ ok: true, event: { type: "PUT", key: op.key, kv, prev: toKeyValue(row), revision: rev } });
       } else {
         insert.run(op.key, op.value, rev, rev);
-        log.run(rev, op.key, 0, op.value, rev, null, null, null);
+        log.run(rev, op.key, 0, null, rev, null, null, null);
         const kv = { key: op.key, value: op.value, createRevision: rev, modRevision: rev };
         results.push({ ok: true, event: { type: "PUT", key: op.key, kv, revision: rev } });
       }

@@ -201,7 +201,12 @@ export class SqliteWatch implements AsyncIterableIterator<StorageEvent | Progres
     if (this.nextRev < compacted) throw compactedError(this.init.prefix, this.nextRev - 1, compacted);
     this.readPage ??= this.init.db
       .prepare(
-        "SELECT rev, key, deleted, value, create_rev, prev_value, prev_create_rev, prev_mod_rev FROM log " +
+        // A row's value is kv's while the key is at that revision, else the prev_value of the
+        // key's next row (schema.ts); rows of schema 1 carry it themselves.
+        "SELECT rev, key, deleted, CASE WHEN deleted THEN NULL ELSE coalesce(value, " +
+          "(SELECT kv.value FROM kv WHERE kv.key = l.key AND kv.mod_rev = l.rev), " +
+          "(SELECT n.prev_value FROM log n WHERE n.key = l.key AND n.prev_mod_rev = l.rev AND n.prev_mod_rev IS NOT NULL)) END, " +
+          "create_rev, prev_value, prev_create_rev, prev_mod_rev FROM log l " +
           `WHERE rev >= ? AND rev <= ? AND key >= ?${this.init.end === undefined ? "" : " AND key < ?"} ` +
           `ORDER BY rev LIMIT ${REPLAY_PAGE}`,
       )

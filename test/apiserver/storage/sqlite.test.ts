@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startCompactor } from "../../../apiserver/storage/compactor.js";
 import { openStorage } from "../../../apiserver/storage/open-storage.js";
 import { SqliteStorage } from "../../../apiserver/storage/sqlite/sqlite-storage.js";
+import type { StorageEvent } from "../../../apiserver/storage/interface.js";
 import { storageConformance, take } from "./conformance.js";
 import { compactionConformance } from "./compaction.js";
 
@@ -24,6 +25,10 @@ storageConformance("sqlite", async () => new SqliteStorage({ path: tempDb() }));
 compactionConformance("sqlite", async () => new SqliteStorage({ path: tempDb() }));
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+const dec = (b: Uint8Array): string => new TextDecoder().decode(b);
+/** An event as one line: type, key, revision, value, and the previous value at its revision. */
+const describeEvent = (e: StorageEvent): string =>
+  `${e.type} ${e.key} ${e.revision} ${dec(e.kv.value)} prev=${e.prev ? `${dec(e.prev.value)}@${e.prev.modRevision}` : "-"}`;
 
 describe("sqlite storage", () => {
   it("answers a write only once its WAL sync is done, and shows it to nobody before", async () => {
@@ -115,18 +120,120 @@ describe("sqlite storage", () => {
     const fresh = tempDb();
     await new SqliteStorage({ path: fresh }).close();
     const db = new Database(fresh);
-    expect(db.pragma("user_version", { simple: true })).toBe(1);
+    expect(db.pragma("user_version", { simple: true })).toBe(2);
     expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all()).toEqual(["kv", "log", "meta"]);
+    expect(db.pragma("page_size", { simple: true })).toBe(8192);
     db.close();
 
     const other = tempDb();
     const old = new Database(other);
     old.pragma("user_version = 7");
     old.close();
-    expect(() => new SqliteStorage({ path: other })).toThrow("storage schema version 7 is not the supported 1");
+    expect(() => new SqliteStorage({ path: other })).toThrow("storage schema version 7 is not the supported 2");
     const after = new Database(other);
     expect(after.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all()).toEqual([]);
     after.close();
+  });
+
+  it("replays every value, stored once, through updates, a delete and a re-create, as the live events carried them", async () => {
+    const file = tempDb();
+    const s = new SqliteStorage({ path: file });
+    const ac = new AbortController();
+    const live = s.watch({ prefix: "/r/", afterRevision: 0, signal: ac.signal })[Symbol.asyncIterator]();
+    await s.create("/r/a", enc("a1"));
+    await s.guaranteedUpdate("/r/a", () => enc("a2"));
+    await s.create("/r/b", enc("b1"));
+    await s.guaranteedUpdate("/r/a", () => enc("a3"));
+    await s.delete("/r/b");
+    await s.create("/r/b", enc("b2"));
+    await s.delete("/r/a");
+    await s.guaranteedUpdate("/r/b", () => enc("b3"));
+    const seen = (await take(live, 8)).map(describeEvent);
+    expect(seen).toEqual([
+      "PUT /r/a 2 a1 prev=-",
+      "PUT /r/a 3 a2 prev=a1@2",
+      "PUT /r/b 4 b1 prev=-",
+      "PUT /r/a 5 a3 prev=a2@3",
+      "DELETE /r/b 6 b1 prev=b1@4",
+      "PUT /r/b 7 b2 prev=-",
+      "DELETE /r/a 8 a3 prev=a3@5",
+      "PUT /r/b 9 b3 prev=b2@7",
+    ]);
+    for (const after of [1, 4, 6]) {
+      const replay = s.watch({ prefix: "/r/", afterRevision: after, signal: ac.signal })[Symbol.asyncIterator]();
+      expect((await take(replay, 9 - after)).map(describeEvent)).toEqual(seen.slice(after - 1));
+    }
+    ac.abort();
+    await s.close();
+    // A value is in kv while current, then in the replacing row's prev_value: never in its own row.
+    const db = new Database(file, { readonly: true });
+    expect(db.prepare("SELECT count(*) FROM log WHERE value IS NOT NULL").pluck().get()).toBe(0);
+    db.close();
+  });
+
+  it("opens a data dir of schema 1 (values in the log too), keeps every object and its history, and writes on", async () => {
+    const file = tempDb();
+    // What the previous version wrote for: create a (2), update a (3), create b (4), delete b (5),
+    // create c (6), compaction at 3.
+    const v1 = new Database(file);
+    v1.pragma("journal_mode = WAL");
+    v1.exec(`
+      CREATE TABLE meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE TABLE kv (key TEXT PRIMARY KEY, value BLOB NOT NULL, create_rev INTEGER NOT NULL, mod_rev INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE TABLE log (rev INTEGER PRIMARY KEY, key TEXT NOT NULL, deleted INTEGER NOT NULL, value BLOB, create_rev INTEGER NOT NULL,
+        prev_value BLOB, prev_create_rev INTEGER, prev_mod_rev INTEGER);
+      PRAGMA user_version = 1;
+      INSERT INTO meta VALUES ('revision', 1), ('compacted', 3);
+      INSERT INTO kv VALUES ('/r/a', CAST('a2' AS BLOB), 2, 3), ('/r/c', CAST('c1' AS BLOB), 6, 6);
+      INSERT INTO log VALUES
+        (3, '/r/a', 0, CAST('a2' AS BLOB), 2, CAST('a1' AS BLOB), 2, 2),
+        (4, '/r/b', 0, CAST('b1' AS BLOB), 4, NULL, NULL, NULL),
+        (5, '/r/b', 1, NULL, 4, CAST('b1' AS BLOB), 4, 4),
+        (6, '/r/c', 0, CAST('c1' AS BLOB), 6, NULL, NULL, NULL);
+    `);
+    v1.close();
+
+    const s = new SqliteStorage({ path: file });
+    expect(await s.currentRevision()).toBe(6);
+    const values = async (revision?: number): Promise<string[]> =>
+      (await s.list({ prefix: "/r/", revision })).items.map((kv) => `${kv.key}=${new TextDecoder().decode(kv.value)}@${kv.modRevision}`);
+    expect(await values()).toEqual(["/r/a=a2@3", "/r/c=c1@6"]);
+    expect(await values(4)).toEqual(["/r/a=a2@3", "/r/b=b1@4"]);
+    await s.guaranteedUpdate("/r/c", () => enc("c2"));
+    await s.create("/r/d", enc("d1"));
+    await s.guaranteedUpdate("/r/a", () => enc("a3"));
+    const ac = new AbortController();
+    const replay = s.watch({ prefix: "/r/", afterRevision: 3, signal: ac.signal })[Symbol.asyncIterator]();
+    expect((await take(replay, 6)).map(describeEvent)).toEqual([
+      "PUT /r/b 4 b1 prev=-",
+      "DELETE /r/b 5 b1 prev=b1@4",
+      "PUT /r/c 6 c1 prev=-",
+      "PUT /r/c 7 c2 prev=c1@6",
+      "PUT /r/d 8 d1 prev=-",
+      "PUT /r/a 9 a3 prev=a2@3",
+    ]);
+    ac.abort();
+    expect(await values(6)).toEqual(["/r/a=a2@3", "/r/c=c1@6"]);
+    await s.compact(7);
+    await s.close();
+
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma("user_version", { simple: true })).toBe(2);
+    // kv is a rowid table now (objects of a few KB fit in place), found by its key's index.
+    expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'kv'").pluck().get()).toMatch(
+      /id INTEGER PRIMARY KEY,\s+key TEXT NOT NULL UNIQUE/,
+    );
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all()).toEqual(["kv", "log", "meta"]);
+    db.close();
+    const again = new SqliteStorage({ path: file });
+    expect(await again.currentRevision()).toBe(9);
+    const replayAgain = again.watch({ prefix: "/r/", afterRevision: 6, signal: new AbortController().signal })[Symbol.asyncIterator]();
+    expect((await take(replayAgain, 3)).map(describeEvent)).toEqual([
+      "PUT /r/c 7 c2 prev=c1@6",
+      "PUT /r/d 8 d1 prev=-",
+      "PUT /r/a 9 a3 prev=a2@3",
+    ]);
+    await again.close();
   });
 
   it("shares one transaction among the writes of one loop turn", async () => {
@@ -209,7 +316,7 @@ describe("compactor and openStorage", () => {
 });
 
 describe("sqlite compaction reclaims space", () => {
-  const big = (i: number): Uint8Array => enc(`${i}:`.padEnd(4096, "x"));
+  const big = (i: number, size = 4096): Uint8Array => enc(`${i}:`.padEnd(size, "x"));
   const pages = (file: string): { free: number; total: number } => {
     const db = new Database(file, { readonly: true });
     try {
@@ -228,7 +335,7 @@ describe("sqlite compaction reclaims space", () => {
     await s.compact(await s.currentRevision());
     const after = fs.statSync(file).size + fs.statSync(`${file}-wal`).size;
     expect(fs.statSync(`${file}-wal`).size).toBe(0);
-    // 600 revisions of 4 KiB values (each kept twice, as value and replaced value) are gone.
+    // 600 revisions of 4 KiB values (each kept once, as the replaced value) are gone.
     expect(before - after).toBeGreaterThan(600 * 4096);
     expect((await s.list({ prefix: "/r/" })).items.map((kv) => new TextDecoder().decode(kv.value).split(":")[0])).toEqual(["600"]);
     await s.close();
@@ -246,8 +353,9 @@ describe("sqlite compaction reclaims space", () => {
     legacy.exec("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID");
     legacy.close();
     const s = new SqliteStorage({ path: file });
-    await s.create("/r/a", big(0));
-    for (let i = 1; i <= 600; i++) await s.guaranteedUpdate("/r/a", () => big(i));
+    // 8 KiB values: the history must free over 1,024 pages, most of the file, for the VACUUM.
+    await s.create("/r/a", big(0, 8192));
+    for (let i = 1; i <= 600; i++) await s.guaranteedUpdate("/r/a", () => big(i, 8192));
     await s.compact(await s.currentRevision());
     await s.close();
     const db = new Database(file, { readonly: true });
