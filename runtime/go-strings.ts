@@ -51,17 +51,10 @@ export function compareBytewise(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** The length of `s` in UTF-8 bytes, which is what Go's `len` measures. */
+/**
+ * The length of `s` in UTF-8 bytes, which is what Go's `len` measures. Node counts natively; a
+ * lone surrogate counts 3 bytes, as the U+FFFD that Go's JSON decoder puts in its place.
+ */
 export function utf8Length(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x80) n += 1;
-    else if (c < 0x800) n += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
-      n += 4; // a surrogate pair is one code point of four bytes
-      i++;
-    } else n += 3;
-  }
-  return n;
+  return Buffer.byteLength(s, "utf8");
 }
