@@ -165,6 +165,29 @@ describe("editing managedFields", () => {
       "metadata.managedFields[2].manager: FieldValueTooLong: may not be more than 128 bytes",
     ]);
   });
+
+  it("checks a manager's name by bytes and characters past the printable ASCII ones", () => {
+    const errs = validateManagedFields(
+      [
+        // Printable ASCII at the limit, and printable characters beyond ASCII: valid.
+        { manager: `${" ~".repeat(63)}ab`, operation: "Update" },
+        { manager: "café-manager ✓", operation: "Update" },
+        // 64 characters, 128 bytes: at the limit; one more byte is over it.
+        { manager: "é".repeat(64), operation: "Update" },
+        { manager: `${"é".repeat(64)}x`, operation: "Update" },
+        // DEL and a tab are not printable; the index counts bytes.
+        { manager: "é\u007f", operation: "Update" },
+        { manager: "a\tb\tc", operation: "Update" },
+      ],
+      FieldPath.of("metadata", "managedFields"),
+    );
+    expect(errs.map((e) => `${e.field}: ${e.type}: ${e.detail}`)).toEqual([
+      "metadata.managedFields[3].manager: FieldValueTooLong: may not be more than 128 bytes",
+      "metadata.managedFields[4].manager: FieldValueInvalid: invalid characters at index 2",
+      "metadata.managedFields[5].manager: FieldValueInvalid: invalid characters at index 1",
+      "metadata.managedFields[5].manager: FieldValueInvalid: invalid characters at index 3",
+    ]);
+  });
 });
 
 describe("responses", () => {
