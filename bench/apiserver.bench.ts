@@ -21,7 +21,8 @@
  *
  * KUBEGEN_BENCH_BACKENDS=sqlite (or etcd) runs one backend only, for quicker iterations;
  * KUBEGEN_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the spawned server;
- * KUBEGEN_BENCH_APISERVER_ONLY=creates leaves out everything but the create rounds.
+ * KUBEGEN_BENCH_APISERVER_ONLY=creates leaves out everything but the create rounds;
+ * KUBEGEN_BENCH_APISERVER_ONLY=watchers runs the warm-up creates, then the watchers (SQLite only).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -63,6 +64,11 @@ const RAW_VALUE = Buffer.alloc(512, 0x61);
  * a profile of the create path with nothing else in it.
  */
 const CREATES_ONLY = process.env.KUBEGEN_BENCH_APISERVER_ONLY === "creates";
+/**
+ * KUBEGEN_BENCH_APISERVER_ONLY=watchers: the watcher rows alone, on a server warmed up by the
+ * same creates as in the full run (A/B runs of the fan-out in seconds, not a minute).
+ */
+const WATCHERS_ONLY = process.env.KUBEGEN_BENCH_APISERVER_ONLY === "watchers";
 
 /** Creates before the measured rounds. */
 const WARM_UP_CREATES = 3_000;
@@ -231,6 +237,7 @@ async function benchCreatesAndReads(
       while (seq < WARM_UP_CREATES) await create(0, loop);
     }),
   );
+  if (WATCHERS_ONLY) return;
   await backend.rawWrites(1, 100);
   for (const c of CONCURRENCY) {
     // Raw and ours alternate in short rounds and medians are compared: the disk's fsync latency
@@ -451,8 +458,9 @@ async function runBackend(which: "sqlite" | "etcd", results: Results): Promise<v
 async function run(): Promise<void> {
   const results: Results = { creates: [], gets: [], lists: [] };
   const only = process.env.KUBEGEN_BENCH_BACKENDS?.split(",").map((b) => b.trim());
-  if (!only || only.includes("sqlite")) await runBackend("sqlite", results);
-  if (only && !only.includes("etcd")) printNote(`etcd: skipped (KUBEGEN_BENCH_BACKENDS=${only.join(",")})`);
+  if (!only || only.includes("sqlite") || WATCHERS_ONLY) await runBackend("sqlite", results);
+  if (WATCHERS_ONLY) printNote("etcd: skipped (KUBEGEN_BENCH_APISERVER_ONLY=watchers)");
+  else if (only && !only.includes("etcd")) printNote(`etcd: skipped (KUBEGEN_BENCH_BACKENDS=${only.join(",")})`);
   else if (etcdAvailable()) await runBackend("etcd", results);
   else printNote("etcd: /usr/bin/etcd is missing (apt install etcd-server); the etcd rows are skipped");
 
