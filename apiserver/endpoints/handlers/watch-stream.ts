@@ -20,13 +20,15 @@ const CRLF = "\r\n";
 
 /** Frames an event's bytes as one chunk, as Node's chunked encoding writes it (lower-case hex size). */
 export function watchFrame(body: Uint8Array | string): WatchFrame {
-  const bytes = typeof body === "string" ? Buffer.from(body) : body;
-  const head = `${bytes.length.toString(16)}${CRLF}`;
-  const chunk = Buffer.allocUnsafe(head.length + bytes.length + 2);
+  const size = typeof body === "string" ? Buffer.byteLength(body) : body.length;
+  const head = `${size.toString(16)}${CRLF}`;
+  const chunk = Buffer.allocUnsafe(head.length + size + 2);
   chunk.write(head, 0, "latin1");
-  chunk.set(bytes, head.length);
-  chunk.write(CRLF, head.length + bytes.length, "latin1");
-  return { chunk, body: chunk.subarray(head.length, head.length + bytes.length) };
+  // A string goes straight into the frame (no Buffer of its own to copy from).
+  if (typeof body === "string") chunk.write(body, head.length, "utf8");
+  else chunk.set(body, head.length);
+  chunk.write(CRLF, head.length + size, "latin1");
+  return { chunk, body: chunk.subarray(head.length, head.length + size) };
 }
 
 /** Frames queued in one tick are written together; more bytes than this go out at once. */
