@@ -47,7 +47,7 @@ beforeAll(async () => {
       let writes = 0;
       if (socket) {
         const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
-        socket.write = ((...args: unknown[]) => (writes++, write(...args))) as typeof socket.write;
+        socket.write = (...args: unknown[]) => (writes++, write(...args));
       }
       // Three events in one tick, then one more.
       for (const e of EVENTS.slice(0, 3)) stream.push(watchFrame(e));
