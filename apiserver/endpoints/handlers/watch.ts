@@ -1,7 +1,7 @@
 /**
- * Watch: a chunked stream of events, each flushed as it happens. JSON streams are one
- * `{"type":...,"object":...}` per line; protobuf streams are length-prefixed WatchEvent
- * frames. With `as=Table` every event's object is a one-row Table (column definitions only in
+ * Watch: a chunked stream of events, sent as they happen (those of one tick in one write). JSON
+ * streams are one `{"type":...,"object":...}` per line; protobuf streams are length-prefixed
+ * WatchEvent frames. With `as=Table` every event's object is a one-row Table (column definitions only in
  * the first). The stream ends at timeoutSeconds, on client disconnect or server shutdown.
  */
 import { encodeWatchFrame } from "../../../runtime/protobuf/watch.js";
