@@ -71,6 +71,7 @@ const SYSTEM_FILES = [
   "test/apiserver/endpoints/patch-typing.test.ts",
   "test/apiserver/endpoints/request-body.test.ts",
   "test/apiserver/endpoints/table/table.test.ts",
+  "test/apiserver/endpoints/watch-stream.test.ts",
   "test/apiserver/registry/apply/basics.test.ts",
   "test/apiserver/registry/apply/compiled-in-group.test.ts",
   "test/apiserver/registry/apply/custom-resources.test.ts",

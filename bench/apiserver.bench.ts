@@ -25,8 +25,9 @@
  * KUBEGEN_BENCH_BACKENDS=sqlite (or etcd) runs one backend only, for quicker iterations;
  * KUBEGEN_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the spawned server;
  * KUBEGEN_BENCH_APISERVER_ONLY=creates leaves out everything but the create rounds, =gets
- * everything but the warm-up creates and the get rounds. The server starts with the launcher's
- * node flags (bin/kubegen.js's shebang), as users start it.
+ * everything but the warm-up creates and the get rounds, =watchers the warm-up creates and the
+ * watchers (SQLite only). The server starts with the launcher's node flags (bin/kubegen.js's
+ * shebang), as users start it.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -74,6 +75,11 @@ const CREATES_ONLY = process.env.KUBEGEN_BENCH_APISERVER_ONLY === "creates";
  * rounds, list or watchers): quick A/B runs of the read path.
  */
 const GETS_ONLY = process.env.KUBEGEN_BENCH_APISERVER_ONLY === "gets";
+/**
+ * KUBEGEN_BENCH_APISERVER_ONLY=watchers: the watcher rows alone, on a server warmed up by the
+ * same creates as in the full run (A/B runs of the fan-out in seconds, not a minute).
+ */
+const WATCHERS_ONLY = process.env.KUBEGEN_BENCH_APISERVER_ONLY === "watchers";
 
 /** Creates before the measured rounds. */
 const WARM_UP_CREATES = 3_000;
@@ -259,6 +265,7 @@ async function benchCreatesAndReads(
       while (seq < WARM_UP_CREATES) await create(0, loop);
     }),
   );
+  if (WATCHERS_ONLY) return;
   await backend.rawWrites(1, 100);
   for (const c of GETS_ONLY ? [] : CONCURRENCY) {
     // Raw and ours alternate in short rounds and medians are compared: the disk's fsync latency
@@ -560,13 +567,14 @@ async function runBackend(which: "sqlite" | "etcd", results: Results): Promise<v
 async function run(): Promise<void> {
   const results: Results = { creates: [], gets: [], lists: [] };
   const only = process.env.KUBEGEN_BENCH_BACKENDS?.split(",").map((b) => b.trim());
-  if (!only || only.includes("sqlite")) await runBackend("sqlite", results);
-  if (only && !only.includes("etcd")) printNote(`etcd: skipped (KUBEGEN_BENCH_BACKENDS=${only.join(",")})`);
+  if (!only || only.includes("sqlite") || WATCHERS_ONLY) await runBackend("sqlite", results);
+  if (WATCHERS_ONLY) printNote("etcd: skipped (KUBEGEN_BENCH_APISERVER_ONLY=watchers)");
+  else if (only && !only.includes("etcd")) printNote(`etcd: skipped (KUBEGEN_BENCH_BACKENDS=${only.join(",")})`);
   else if (etcdAvailable()) await runBackend("etcd", results);
   else printNote("etcd: /usr/bin/etcd is missing (apt install etcd-server); the etcd rows are skipped");
 
-  if (!GETS_ONLY) printCreates(results);
-  printGets(results);
+  if (!GETS_ONLY && !WATCHERS_ONLY) printCreates(results);
+  if (!WATCHERS_ONLY) printGets(results);
   if (GETS_ONLY || CREATES_ONLY) return;
   printListsAndWatch(results);
 }

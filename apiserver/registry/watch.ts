@@ -172,14 +172,18 @@ export function startWatch(params: WatchParams): AsyncIterable<WatchEvent> {
  */
 export function deferredIterator<T>(open: () => Promise<AsyncIterator<T>>): AsyncIterableIterator<T> {
   let source: Promise<AsyncIterator<T>> | undefined;
+  /** The source once open: later pulls go straight to it (no async hop of our own per event). */
+  let opened: AsyncIterator<T> | undefined;
   let done = false;
   const end = (): IteratorResult<T> => ({ done: true, value: undefined });
   const it: AsyncIterableIterator<T> = {
-    async next() {
-      if (done) return end();
-      const inner = await (source ??= open());
-      if (done) return end();
-      return inner.next();
+    next() {
+      if (done) return Promise.resolve(end());
+      if (opened !== undefined) return opened.next();
+      return (source ??= open()).then((inner) => {
+        opened = inner;
+        return done ? end() : inner.next();
+      });
     },
     async return() {
       if (!done) {

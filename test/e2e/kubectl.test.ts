@@ -221,6 +221,54 @@ describeWithTools(["kubectl"], "kubectl against kubegen apiserver", () => {
     expect(out.split("\n")[0]).toMatch(/^NAME\s+DATA\s+AGE$/);
   });
 
+  it("get -w -o name in two watchers at once: both see each event (one encoding shared, framed by the server)", async () => {
+    const watch = () =>
+      spawn(KUBECTL, [
+        "--kubeconfig",
+        path.join(dir, "kubeconfig"),
+        "--cache-dir",
+        path.join(dir, "cache"),
+        "get",
+        "cm",
+        "-n",
+        "e2e",
+        "-w",
+        "-o",
+        "name",
+        "--watch-only",
+      ]);
+    const children = [watch(), watch()];
+    const outs = ["", ""];
+    try {
+      // Both watches are open once the server counts them; then two creates.
+      await new Promise((r) => setTimeout(r, 1500));
+      await kubectl("create", "cm", "shared-1", "-n", "e2e");
+      await kubectl("create", "cm", "shared-2", "-n", "e2e");
+      await Promise.all(
+        children.map(
+          (child, i) =>
+            new Promise<void>((resolve, reject) => {
+              const timer = setTimeout(() => reject(new Error(`no watch events within 20s: ${outs[i]}`)), 20_000);
+              const check = (): void => {
+                if (outs[i]!.includes("configmap/shared-2\n")) {
+                  clearTimeout(timer);
+                  resolve();
+                }
+              };
+              child.stdout.on("data", (d: Buffer) => {
+                outs[i] += d.toString();
+                check();
+              });
+              check();
+            }),
+        ),
+      );
+    } finally {
+      for (const c of children) c.kill();
+    }
+    for (const out of outs) expect(out).toBe("configmap/shared-1\nconfigmap/shared-2\n");
+  });
+
   it("apply -f twice (client-side, strategic merge patch), patch and edit", async () => {
     const file = path.join(dir, "cm.yaml");
     const write = (labels: Record<string, string>) =>

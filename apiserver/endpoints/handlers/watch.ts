@@ -1,7 +1,7 @@
 /**
- * Watch: a chunked stream of events, each flushed as it happens. JSON streams are one
- * `{"type":...,"object":...}` per line; protobuf streams are length-prefixed WatchEvent
- * frames. With `as=Table` every event's object is a one-row Table (column definitions only in
+ * Watch: a chunked stream of events, sent as they happen (those of one tick in one write). JSON
+ * streams are one `{"type":...,"object":...}` per line; protobuf streams are length-prefixed
+ * WatchEvent frames. With `as=Table` every event's object is a one-row Table (column definitions only in
  * the first). The stream ends at timeoutSeconds, on client disconnect or server shutdown.
  */
 import { encodeWatchFrame } from "../../../runtime/protobuf/watch.js";
@@ -15,6 +15,7 @@ import { statusOf, toStatusError } from "../status.js";
 import type { TableOptions } from "../table/table.js";
 import { restContext, type RequestScope } from "./scope.js";
 import { sharedEncoding } from "../../registry/cacher/shared-encoding.js";
+import { watchFrame, WatchStream, type WatchFrame } from "./watch-stream.js";
 
 /** The longest a Node timer waits (a longer delay would fire at once): ~24.8 days, as good as forever for a watch. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -37,20 +38,24 @@ function watchOptions(opts: ParsedListOptions, scope: RequestScope, timeoutSecon
   return out;
 }
 
-/** Encodes one event for the stream; events of cached objects are encoded once and shared by every watcher. */
+/** The key of a shared event encoding: one per event type, wire format and target version. */
+function encodingKeys(media: OutputMediaType): Record<string, string> {
+  const suffix = ` ${media.format} ${media.convert ? `${media.convert.kind}/${media.convert.version}` : ""}`;
+  return { ADDED: `ADDED${suffix}`, MODIFIED: `MODIFIED${suffix}`, DELETED: `DELETED${suffix}`, BOOKMARK: `BOOKMARK${suffix}` };
+}
+
+/** Encodes one event for the stream; events of cached objects are encoded (and framed) once and shared by every watcher. */
 function encodeEvent(
   scope: RequestScope,
   media: OutputMediaType,
+  keys: Record<string, string>,
   tableOptions: TableOptions | undefined,
   event: WatchEvent,
-): Uint8Array | string {
+): WatchFrame {
+  const key = keys[event.type];
   // Table rows carry ages and per-request options: those are encoded per watcher.
-  if (tableOptions || event.type === "ERROR") return encodeEventNow(scope, media, tableOptions, event);
-  const key = `${event.type} ${media.format} ${media.convert ? `${media.convert.kind}/${media.convert.version}` : ""}`;
-  return sharedEncoding(event.object, key, () => {
-    const out = encodeEventNow(scope, media, tableOptions, event);
-    return typeof out === "string" ? Buffer.from(out) : out;
-  });
+  if (tableOptions || key === undefined) return watchFrame(encodeEventNow(scope, media, tableOptions, event));
+  return sharedEncoding(event.object, key, () => watchFrame(encodeEventNow(scope, media, tableOptions, event)));
 }
 
 function encodeEventNow(
@@ -88,6 +93,7 @@ export async function watchHandler(req: APIRequest, res: ResponseWriter, scope: 
     stop.signal.addEventListener("abort", () => resolve("stopped"), { once: true });
   });
 
+  let stream: WatchStream | undefined;
   try {
     // A watch that fails at once (a too-old resourceVersion, say) is answered with its status
     // code; one that fails later ends the stream with an ERROR event.
@@ -103,13 +109,16 @@ export async function watchHandler(req: APIRequest, res: ResponseWriter, scope: 
     let result: IteratorResult<WatchEvent> | "stopped" =
       first === "timeout" ? await Promise.race([pending, stopped]).catch(errorEvent) : first;
     let tables = tableOptions;
+    const keys = encodingKeys(media);
+    stream = new WatchStream(res);
     for (;;) {
       if (result === "stopped" || result.done) return;
-      const chunk = encodeEvent(scope, media, tables, result.value);
+      stream.push(encodeEvent(scope, media, keys, tables, result.value));
       // Upstream sends column definitions once, in the first event.
       if (tables && !tables.noHeaders) tables = { ...tables, noHeaders: true };
-      if (!(await res.write(chunk))) return;
-      if (result.value.type === "ERROR") return;
+      if (result.value.type === "ERROR" || stream.closed) return;
+      const blocked = stream.backpressure();
+      if (blocked !== undefined && !(await blocked)) return;
       // The iterator ends by itself when the signal aborts (racing `stopped` on every event would pile reactions onto it).
       result = await iterator.next().catch(errorEvent);
     }
@@ -118,6 +127,7 @@ export async function watchHandler(req: APIRequest, res: ResponseWriter, scope: 
     req.signal.removeEventListener("abort", onAbort);
     stop.abort();
     void Promise.resolve(iterator.return?.()).catch(() => undefined);
+    stream?.end();
     if (res.started) res.end();
   }
 }
