@@ -98,6 +98,75 @@ module.exports = { documents };
 }
 
 /**
+ * Modules evaluated on first use rather than at load: CEL (the library, its protobuf descriptors
+ * and our environments over them, ~20 ms of module evaluation) serves CRD validation rules and
+ * admission policies, which no start-up reads. Imported from outside this set, such a module is
+ * a stand-in whose exports are getters that evaluate it; inside the set imports stay direct.
+ */
+const LAZY_MODULES =
+  /\/dist\/apiserver\/(cel\/(cost|env|fast-path|library|optional|runtime-cost)|registry\/schema\/cel|registry\/validation\/(resource|admissionregistration)-cel)\.js$/;
+
+/** Each lazy module's runtime exports (its own: a re-export of everything is refused), by file. */
+async function lazyModuleExports(distDir) {
+  const files = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (LAZY_MODULES.test(p)) files.push(p);
+    }
+  };
+  walk(path.join(distDir, "apiserver"));
+  const result = await esbuild.build({
+    entryPoints: files,
+    outdir: path.join(distDir, "lazy-exports"),
+    bundle: false,
+    write: false,
+    metafile: true,
+    format: "esm",
+    logLevel: "silent",
+  });
+  const names = new Map();
+  for (const output of Object.values(result.metafile.outputs)) {
+    const file = path.resolve(output.entryPoint);
+    if (/^\s*export \*/m.test(fs.readFileSync(file, "utf8")))
+      throw new Error(`bundle-cli: ${file} re-exports with export *: cannot be lazy`);
+    names.set(file, output.exports);
+  }
+  return names;
+}
+
+/** Plugin: imports of LAZY_MODULES from outside the set get the stand-in (names: lazyModuleExports). */
+function lazyModules(distDir, names) {
+  return {
+    name: "lazy-modules",
+    setup(build) {
+      // Relative imports only: the set imports nothing across packages, and its importers reach it by path.
+      build.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
+        if (args.namespace !== "file" || LAZY_MODULES.test(args.importer)) return undefined;
+        const file = path.resolve(args.resolveDir, args.path);
+        // Named relative to dist/: the bundle says no more of the checkout's path than before.
+        return LAZY_MODULES.test(file) ? { path: path.relative(distDir, file), namespace: "lazy-module" } : undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: "lazy-module" }, (args) => {
+        const file = path.join(distDir, args.path);
+        const exports = names.get(file);
+        if (!exports) throw new Error(`bundle-cli: no export list for ${file}`);
+        return {
+          loader: "js",
+          resolveDir: path.dirname(file),
+          contents: `let loaded;
+const load = () => (loaded ??= require(${JSON.stringify(`./${path.basename(file)}`)}));
+Object.defineProperty(exports, "__esModule", { value: true });
+for (const name of ${JSON.stringify(exports)}) Object.defineProperty(exports, name, { enumerable: true, get: () => load()[name] });
+`,
+        };
+      });
+    },
+  };
+}
+
+/**
  * Bundles `<root>/dist/cmd/program.js` (its runKubegen) into `<root>/dist/bundle/kubegen.cjs`, and
  * the code cache loader `codeCache` (the compiled generator/parse/code-cache.js) into
  * dist/bundle/code-cache.js. Returns the number of source modules the CLI bundle took in.
@@ -116,7 +185,7 @@ export async function bundleCLI(root, { codeCache, outdir = path.join(root, "dis
     supported: { "dynamic-import": false },
     metafile: true,
     logLevel: "warning",
-    plugins: [fileDocuments(outdir, distDir), externalPackages],
+    plugins: [fileDocuments(outdir, distDir), lazyModules(distDir, await lazyModuleExports(distDir)), externalPackages],
   });
   fs.writeFileSync(outfile, asciiOnly(fs.readFileSync(outfile, "utf8")));
   await esbuild.build({
