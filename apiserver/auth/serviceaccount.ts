@@ -127,7 +127,6 @@ export class ServiceAccountTokens implements Authenticator {
     private readonly now: () => number = Date.now,
     readonly requests: TokenRequestSettings = {},
   ) {
-    checkMaxTokenExpiration(requests.maxExpirationSeconds ?? 0);
     if (keys instanceof Promise) {
       this.loading = keys.then((k) => (this.current = k));
       // Whoever started the server reads the failure (runAPIServer awaits loaded()).
@@ -136,6 +135,7 @@ export class ServiceAccountTokens implements Authenticator {
       this.current = keys;
       this.loading = Promise.resolve(keys);
     }
+    checkMaxTokenExpiration(requests.maxExpirationSeconds ?? 0);
   }
 
   /** The keys; throws before they have loaded (see loaded()). */

@@ -171,6 +171,8 @@ export async function buildServer(
     ...(options.serviceAccountSigningKeyFile && { signingKeyFile: options.serviceAccountSigningKeyFile }),
     ...(options.serviceAccountKeyFiles && { keyFiles: options.serviceAccountKeyFiles }),
   });
+  // A start that fails before anyone awaits it (bad options below) must not leave it unhandled.
+  saKeys.catch(() => {});
   // Tokens look objects up through the server, which is made after them.
   const serverRef: { current?: APIServer } = {};
   const serviceAccountTokens = new ServiceAccountTokens(
