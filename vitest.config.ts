@@ -63,6 +63,7 @@ const SYSTEM_FILES = [
   "test/apiserver/controlplane/flowcontrol-bootstrap.test.ts",
   "test/apiserver/controlplane/lease-reconciler.test.ts",
   "test/apiserver/controlplane/loopback.test.ts",
+  "test/apiserver/controlplane/startup-keys.test.ts",
   "test/apiserver/endpoints/discovery/discovery.test.ts",
   "test/apiserver/endpoints/duplicate-fields.test.ts",
   "test/apiserver/endpoints/endpoints.test.ts",

@@ -169,6 +169,13 @@ export const bench: BenchModule = {
     printNote(
       "ready = the apiserver's own figure (performance.now() when serving, from process start); @kubernetes/client-node installs 57 MB.",
     );
+    // Measured by hand (session 16, main-thread CPU from /proc/self/task/<pid>/schedstat, medians of 7 on a loaded machine).
+    printNote(
+      "where a compiled first start goes (main-thread CPU, ms): node and the bin's loader ~90, the bundle read and compiled from its code cache ~70, " +
+        "the `up` command and aggregation modules ~25, run.js's modules ~35 (CEL now lazy), PKI ~10, SQLite open ~20 (plus ~25 of fsync wait), " +
+        "storages and APIServer ~20, listen ~10, post-start hooks ~190 (217 writes: 137 RBAC, 42 APIServices, 22 flowcontrol; 9 loopback requests), kubeconfigs ~5. " +
+        "ready waits for every post-start hook (upstream's /readyz) and the service-account key (RSA, generated on the thread pool meanwhile).",
+    );
   },
 };
 

@@ -58,7 +58,11 @@ export const PACKAGES = [
       "cmd/flag-values",
       "cmd/logging",
     ],
-    copy: [],
+    // The OpenAPI documents as files, which the CLI bundle reads (bundle-cli.mjs).
+    copy: [
+      { from: "generated/openapi/v2", to: "dist/generated/openapi/v2" },
+      { from: "generated/openapi/v3", to: "dist/generated/openapi/v3" },
+    ],
   },
   {
     dir: "framework",

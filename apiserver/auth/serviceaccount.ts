@@ -110,8 +110,15 @@ export type ObjectGetter = (
 ) => Promise<{ metadata?: { uid?: string; deletionTimestamp?: string } } | undefined>;
 
 export class ServiceAccountTokens implements Authenticator {
+  private current: ServiceAccountKeys | undefined;
+  private readonly loading: Promise<ServiceAccountKeys>;
+
   constructor(
-    readonly keys: ServiceAccountKeys,
+    /**
+     * The keys, or their promise: a first start's key is still being generated while the server
+     * starts (runAPIServer waits for it before ready); until then a token waits for it.
+     */
+    keys: ServiceAccountKeys | Promise<ServiceAccountKeys>,
     /** `--service-account-issuer`. */
     readonly issuer: string,
     /** `--api-audiences` (default: the issuer): what a token must be meant for to log in here. */
@@ -120,11 +127,35 @@ export class ServiceAccountTokens implements Authenticator {
     private readonly now: () => number = Date.now,
     readonly requests: TokenRequestSettings = {},
   ) {
+    if (keys instanceof Promise) {
+      this.loading = keys.then((k) => (this.current = k));
+      // Whoever started the server reads the failure (runAPIServer awaits loaded()).
+      this.loading.catch(() => {});
+    } else {
+      this.current = keys;
+      this.loading = Promise.resolve(keys);
+    }
     checkMaxTokenExpiration(requests.maxExpirationSeconds ?? 0);
+  }
+
+  /** The keys; throws before they have loaded (see loaded()). */
+  get keys(): ServiceAccountKeys {
+    if (!this.current) throw new Error("the service-account keys have not loaded yet");
+    return this.current;
+  }
+
+  get keysLoaded(): boolean {
+    return this.current !== undefined;
+  }
+
+  /** Resolves once the keys have loaded; rejects with why they could not. */
+  loaded(): Promise<ServiceAccountKeys> {
+    return this.loading;
   }
 
   /** Signs a bound token; returns it with its expiry. */
   async issue(c: TokenClaims): Promise<{ token: string; expiresAt: Date }> {
+    const keys = this.current ?? (await this.loading);
     const iat = Math.floor(this.now() / 1000);
     const exp = iat + c.expirationSeconds;
     const k8s: Record<string, unknown> = {
@@ -134,7 +165,7 @@ export class ServiceAccountTokens implements Authenticator {
     if (c.boundObject) k8s[c.boundObject.kind.toLowerCase()] = { name: c.boundObject.name, uid: c.boundObject.uid };
     if (c.warnAfterSeconds) k8s.warnafter = iat + c.warnAfterSeconds;
     const token = await new SignJWT({ "kubernetes.io": k8s })
-      .setProtectedHeader({ alg: ALG, kid: this.keys.publicKeys[0]!.kid })
+      .setProtectedHeader({ alg: ALG, kid: keys.publicKeys[0]!.kid })
       .setIssuer(this.issuer)
       .setSubject(`system:serviceaccount:${c.namespace}:${c.serviceAccount.name}`)
       .setAudience(c.audiences)
@@ -142,7 +173,7 @@ export class ServiceAccountTokens implements Authenticator {
       .setNotBefore(iat)
       .setExpirationTime(exp)
       .setJti(randomUUID())
-      .sign(this.keys.privateKey);
+      .sign(keys.privateKey);
     return { token, expiresAt: new Date(exp * 1000) };
   }
 
@@ -166,7 +197,8 @@ export class ServiceAccountTokens implements Authenticator {
       const verified = await jwtVerify(
         token,
         async (header) => {
-          const k = this.keys.publicKeys.find((p) => p.kid === header.kid) ?? this.keys.publicKeys[0]!;
+          const keys = this.current ?? (await this.loading);
+          const k = keys.publicKeys.find((p) => p.kid === header.kid) ?? keys.publicKeys[0]!;
           return k.key;
         },
         { issuer: this.issuer, audience: [...audiences], algorithms: [ALG], currentDate: new Date(this.now()) },

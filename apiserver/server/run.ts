@@ -70,10 +70,15 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     signal: compaction.signal,
     onError: (e) => config.log(`event expiry failed: ${(e as Error).message}`),
   });
-  const { server, storages, auditWriter } = await buildServer(config, storage, certs, extensions);
+  const { server, storages, auditWriter, serviceAccountKeys } = await buildServer(config, storage, certs, extensions);
   addPostStartHooks(config, server, storage, storages);
   try {
     await server.start();
+    // A first start's key generates while the server starts and its hooks run: ready waits for it.
+    await serviceAccountKeys.catch(async (err: unknown) => {
+      await server.shutdown();
+      throw err;
+    });
   } catch (err) {
     compaction.abort();
     await storage.close();
@@ -147,18 +152,27 @@ export async function buildServer(
   storage: Storage,
   certs: ClusterCertificates,
   { requestHeaderCA, ...extensions }: Awaited<ReturnType<typeof prepareExtensions>>,
-): Promise<{ server: APIServer; storages: RESTStorage[]; auditWriter: AuditLogWriter | undefined }> {
+): Promise<{
+  server: APIServer;
+  storages: RESTStorage[];
+  auditWriter: AuditLogWriter | undefined;
+  /** Settles when the service-account keys have loaded (or failed to): not awaited here (see runAPIServer). */
+  serviceAccountKeys: Promise<unknown>;
+}> {
   const { options, scheme, groups, logger, log } = config;
   const groupOpenAPI = groups.flatMap((g) => (g.openapi ? [g.openapi] : []));
   const strategies = compiledGroupStrategies(groups);
   const storages = buildBuiltinStorages(storage, scheme, { serviceRanges: serviceRangesOf(config.settings), strategies });
   const admissionPlugins = selectAdmissionPlugins(options.enableAdmissionPlugins, options.disableAdmissionPlugins);
   const issuer = options.serviceAccountIssuer ?? "https://kubernetes.default.svc.cluster.local";
-  const saKeys = await ensureServiceAccountKeys({
+  // Not awaited: RSA key generation (a first start's) runs on the thread pool meanwhile.
+  const saKeys = ensureServiceAccountKeys({
     dataDir: config.dataDir,
     ...(options.serviceAccountSigningKeyFile && { signingKeyFile: options.serviceAccountSigningKeyFile }),
     ...(options.serviceAccountKeyFiles && { keyFiles: options.serviceAccountKeyFiles }),
   });
+  // A start that fails before anyone awaits it (bad options below) must not leave it unhandled.
+  saKeys.catch(() => {});
   // Tokens look objects up through the server, which is made after them.
   const serverRef: { current?: APIServer } = {};
   const serviceAccountTokens = new ServiceAccountTokens(
@@ -211,7 +225,7 @@ export async function buildServer(
     log,
   });
   serverRef.current = server;
-  return { server, storages, auditWriter };
+  return { server, storages, auditWriter, serviceAccountKeys: serviceAccountTokens.loaded() };
 }
 
 /**

@@ -14,9 +14,14 @@ export function withServiceAccountIssuerDiscovery(tokens: ServiceAccountTokens):
     const path = req.url.pathname;
     if (req.info.isResourceRequest || (path !== "/.well-known/openid-configuration" && path !== "/openid/v1/jwks")) return next(req, res);
     if (req.info.verb !== "get") return next(req, res);
-    const body = path === "/openid/v1/jwks" ? tokens.jwks() : tokens.discoveryDocument();
-    const type = path === "/openid/v1/jwks" ? "application/jwk-set+json" : "application/json";
-    res.send(200, type, JSON.stringify(body), { "Cache-Control": "public, max-age=3600" });
+    const send = (): void => {
+      const body = path === "/openid/v1/jwks" ? tokens.jwks() : tokens.discoveryDocument();
+      const type = path === "/openid/v1/jwks" ? "application/jwk-set+json" : "application/json";
+      res.send(200, type, JSON.stringify(body), { "Cache-Control": "public, max-age=3600" });
+    };
+    // Before ready a first start's key may still be generating: the key set waits for it.
+    if (path === "/openid/v1/jwks" && !tokens.keysLoaded) return tokens.loaded().then(send);
+    send();
     return DONE;
   };
 }

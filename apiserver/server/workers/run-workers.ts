@@ -137,7 +137,8 @@ async function runWorker(options: RunOptions, role: WorkerRole): Promise<never> 
     // Nothing reconnects: a worker without its storage exits, and the primary starts it again.
     remote.onLost = () => process.exit(1);
     const storage = await withEncryption(config, remote);
-    const { server, storages, auditWriter } = await buildServer(config, storage, certs, extensions);
+    const { server, storages, auditWriter, serviceAccountKeys } = await buildServer(config, storage, certs, extensions);
+    await serviceAccountKeys;
     // The hooks' loopback requests reach any worker: they present the token all workers share.
     const runHooks = server.hooks.runPostStartHooks.bind(server.hooks);
     server.hooks.runPostStartHooks = (ctx) =>

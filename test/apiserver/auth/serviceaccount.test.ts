@@ -62,4 +62,33 @@ describe("service-account tokens", () => {
     expect(tokens.jwks().keys[0]).toMatchObject({ kty: "RSA", alg: "RS256", use: "sig", kid: keys.publicKeys[0]!.kid });
     expect(tokens.discoveryDocument()).toMatchObject({ issuer: iss, jwks_uri: `${iss}/openid/v1/jwks` });
   }, 30_000);
+
+  it("take their keys as a promise: tokens wait for them, a failure is readable from loaded()", async () => {
+    const keys = await ensureServiceAccountKeys({ dataDir: dir });
+    const iss = "https://issuer.example";
+    let resolve!: (k: typeof keys) => void;
+    const tokens = new ServiceAccountTokens(new Promise<typeof keys>((r) => (resolve = r)), iss, [iss], async () => ({
+      metadata: { uid: "sa-uid" },
+    }));
+    expect(tokens.keysLoaded).toBe(false);
+    expect(() => tokens.jwks()).toThrow("have not loaded yet");
+    const issued = tokens.issue({
+      namespace: "ns",
+      serviceAccount: { name: "robot", uid: "sa-uid" },
+      audiences: [iss],
+      expirationSeconds: 600,
+    });
+    let settled = false;
+    void issued.then(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(settled).toBe(false);
+    resolve(keys);
+    const { token } = await issued;
+    expect(tokens.keysLoaded).toBe(true);
+    expect(await tokens.review(token, [iss])).toMatchObject({ user: { name: "system:serviceaccount:ns:robot" } });
+    expect(tokens.jwks().keys[0]).toMatchObject({ kid: keys.publicKeys[0]!.kid });
+
+    const failing = new ServiceAccountTokens(Promise.reject(new Error("no key")), iss, [iss], async () => undefined);
+    await expect(failing.loaded()).rejects.toThrow("no key");
+  }, 30_000);
 });
