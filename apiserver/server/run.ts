@@ -70,7 +70,16 @@ export async function runAPIServer(options: RunOptions): Promise<RunningAPIServe
     signal: compaction.signal,
     onError: (e) => config.log(`event expiry failed: ${(e as Error).message}`),
   });
-  const { server, storages, auditWriter, serviceAccountKeys } = await buildServer(config, storage, certs, extensions);
+  let built: Awaited<ReturnType<typeof buildServer>>;
+  try {
+    built = await buildServer(config, storage, certs, extensions);
+  } catch (err) {
+    // A refused start (a bad key file, say) releases the data dir.
+    compaction.abort();
+    await storage.close();
+    throw err;
+  }
+  const { server, storages, auditWriter, serviceAccountKeys } = built;
   addPostStartHooks(config, server, storage, storages);
   try {
     await server.start();
@@ -165,14 +174,18 @@ export async function buildServer(
   const storages = buildBuiltinStorages(storage, scheme, { serviceRanges: serviceRangesOf(config.settings), strategies });
   const admissionPlugins = selectAdmissionPlugins(options.enableAdmissionPlugins, options.disableAdmissionPlugins);
   const issuer = options.serviceAccountIssuer ?? "https://kubernetes.default.svc.cluster.local";
-  // Not awaited: RSA key generation (a first start's) runs on the thread pool meanwhile.
-  const saKeys = ensureServiceAccountKeys({
+  const keyFilesGiven = options.serviceAccountSigningKeyFile !== undefined || options.serviceAccountKeyFiles !== undefined;
+  const loadingKeys = ensureServiceAccountKeys({
     dataDir: config.dataDir,
     ...(options.serviceAccountSigningKeyFile && { signingKeyFile: options.serviceAccountSigningKeyFile }),
     ...(options.serviceAccountKeyFiles && { keyFiles: options.serviceAccountKeyFiles }),
   });
+  // Given key files are read before the server listens (a bad one refuses the start, as
+  // upstream's); only the data dir's own key (a first start's RSA generation, on the thread
+  // pool) is left to load while the server starts.
+  const saKeys = keyFilesGiven ? await loadingKeys : loadingKeys;
   // A start that fails before anyone awaits it (bad options below) must not leave it unhandled.
-  saKeys.catch(() => {});
+  loadingKeys.catch(() => {});
   // Tokens look objects up through the server, which is made after them.
   const serverRef: { current?: APIServer } = {};
   const serviceAccountTokens = new ServiceAccountTokens(
