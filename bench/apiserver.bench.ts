@@ -457,18 +457,14 @@ async function benchGets(
   };
 }
 
+/** A row under a backend's 16-client gets: the same GETs served another way (`label`). */
+function subRow(backend: string, label: string, m: { lat: Latency; cpuMs: number }): string[] {
+  return [backend, label, formatDuration(m.lat.p50), formatDuration(m.lat.p99), "-", "-", formatDuration(m.cpuMs), "-"];
+}
+
 /** The row under each backend's 16-client gets: the floor's. */
 function floorRow(backend: string, floor: { lat: Latency; cpuMs: number }): string[] {
-  return [
-    backend,
-    "16, floor (node:https, same answer)",
-    formatDuration(floor.lat.p50),
-    formatDuration(floor.lat.p99),
-    "-",
-    "-",
-    formatDuration(floor.cpuMs),
-    "-",
-  ];
+  return subRow(backend, "16, floor (node:https, same answer)", floor);
 }
 
 /**
@@ -476,16 +472,7 @@ function floorRow(backend: string, floor: { lat: Latency; cpuMs: number }): stri
  * answers, no etcd read), our HTTP path alone, which a consistent GET runs besides etcd's read.
  */
 function cacheOnlyRow(cacheOnly: { lat: Latency; cpuMs: number }): string[] {
-  return [
-    "etcd",
-    "16, resourceVersion=0 (no etcd read)",
-    formatDuration(cacheOnly.lat.p50),
-    formatDuration(cacheOnly.lat.p99),
-    "-",
-    "-",
-    formatDuration(cacheOnly.cpuMs),
-    "-",
-  ];
+  return subRow("etcd", "16, resourceVersion=0 (no etcd read)", cacheOnly);
 }
 
 /** 1,000 watches on one namespace; WATCH_EVENTS creates, each delivery timed from the create's send. */

@@ -4,7 +4,7 @@
  * deletion, health, bad input, a restart on the same data dir and a graceful SIGTERM; and, on a
  * server of its own, events gone after a short --event-ttl.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import os from "node:os";
@@ -53,6 +53,12 @@ function stopServer(child: ChildProcess): Promise<number | null> {
 
 function kubectl(...args: string[]): Promise<KubectlResult> {
   return runKubectl(path.join(dir, "kubeconfig"), args, { env: { ...process.env, KUBE_EDITOR: "sed -i s/before/after/" } });
+}
+
+/** `kubectl get cm -n e2e -w` with `extra` flags, its output unread until the caller listens. */
+function watchConfigMaps(...extra: string[]): ChildProcessWithoutNullStreams {
+  const args = ["--kubeconfig", path.join(dir, "kubeconfig"), "--cache-dir", path.join(dir, "cache"), "get", "cm", "-n", "e2e", "-w"];
+  return spawn(KUBECTL, [...args, ...extra]);
 }
 
 /** A raw HTTPS call with the admin credential from the data dir. */
@@ -188,17 +194,7 @@ describeWithTools(["kubectl"], "kubectl against kubegen apiserver", () => {
   });
 
   it("get -w sees an event", async () => {
-    const child = spawn(KUBECTL, [
-      "--kubeconfig",
-      path.join(dir, "kubeconfig"),
-      "--cache-dir",
-      path.join(dir, "cache"),
-      "get",
-      "cm",
-      "-n",
-      "e2e",
-      "-w",
-    ]);
+    const child = watchConfigMaps();
     let out = "";
     const seen = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no watch event within 20s: ${out}`)), 20_000);
@@ -222,51 +218,41 @@ describeWithTools(["kubectl"], "kubectl against kubegen apiserver", () => {
   });
 
   it("get -w -o name in two watchers at once: both see each event (one encoding shared, framed by the server)", async () => {
-    const watch = () =>
-      spawn(KUBECTL, [
-        "--kubeconfig",
-        path.join(dir, "kubeconfig"),
-        "--cache-dir",
-        path.join(dir, "cache"),
-        "get",
-        "cm",
-        "-n",
-        "e2e",
-        "-w",
-        "-o",
-        "name",
-        "--watch-only",
-      ]);
-    const children = [watch(), watch()];
+    const children = [watchConfigMaps("-o", "name", "--watch-only"), watchConfigMaps("-o", "name", "--watch-only")];
     const outs = ["", ""];
+    children.forEach((child, i) => child.stdout.on("data", (d: Buffer) => (outs[i] += d.toString())));
+    const waitFor = async (what: string, done: () => boolean, create?: () => Promise<unknown>): Promise<void> => {
+      for (const deadline = Date.now() + 30_000; !done();) {
+        if (Date.now() > deadline) throw new Error(`${what} within 30s: ${JSON.stringify(outs)}`);
+        await create?.();
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    const markers: string[] = [];
     try {
-      // Both watches are open once the server counts them; then two creates.
-      await new Promise((r) => setTimeout(r, 1500));
+      // Both watches are open once each has seen a marker created after it started (--watch-only).
+      await waitFor(
+        "both watches open",
+        () => outs.every((o) => o.includes("configmap/marker-")),
+        async () => {
+          markers.push(`marker-${markers.length}`);
+          await kubectl("create", "cm", markers.at(-1)!, "-n", "e2e");
+        },
+      );
       await kubectl("create", "cm", "shared-1", "-n", "e2e");
       await kubectl("create", "cm", "shared-2", "-n", "e2e");
-      await Promise.all(
-        children.map(
-          (child, i) =>
-            new Promise<void>((resolve, reject) => {
-              const timer = setTimeout(() => reject(new Error(`no watch events within 20s: ${outs[i]}`)), 20_000);
-              const check = (): void => {
-                if (outs[i]!.includes("configmap/shared-2\n")) {
-                  clearTimeout(timer);
-                  resolve();
-                }
-              };
-              child.stdout.on("data", (d: Buffer) => {
-                outs[i] += d.toString();
-                check();
-              });
-              check();
-            }),
-        ),
-      );
+      await waitFor("both watchers' events", () => outs.every((o) => o.includes("configmap/shared-2\n")));
     } finally {
       for (const c of children) c.kill();
+      if (markers.length > 0) await kubectl("delete", "cm", "-n", "e2e", ...markers);
     }
-    for (const out of outs) expect(out).toBe("configmap/shared-1\nconfigmap/shared-2\n");
+    for (const out of outs) {
+      // Each event once, in order: the markers this watch saw, then the two creates.
+      const lines = out.trimEnd().split("\n");
+      const seenMarkers = lines.filter((l) => l.startsWith("configmap/marker-"));
+      expect(seenMarkers).toEqual(markers.slice(markers.length - seenMarkers.length).map((m) => `configmap/${m}`));
+      expect(lines.slice(seenMarkers.length)).toEqual(["configmap/shared-1", "configmap/shared-2"]);
+    }
   });
 
   it("apply -f twice (client-side, strategic merge patch), patch and edit", async () => {
