@@ -18,6 +18,8 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cronTabCRD } from "../support/crontab-crd.js";
+import { runKubectl } from "../support/kubectl.js";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -373,56 +375,33 @@ describe("(f) the installed bin's lazily loaded parts", () => {
   // The CLI bundle loads the CEL modules and reads the OpenAPI documents from files on first use
   // (packages/bundle-cli.mjs): both must be there in the installed package.
   it("enforces a CRD's x-kubernetes-validations and serves the OpenAPI documents", async () => {
-    const kubectl = (args: string[], input?: string): Promise<{ code: number; out: string }> =>
-      new Promise((resolve) => {
-        const child = execFile(
-          "kubectl",
-          ["--kubeconfig", kubeconfig, ...args],
-          { env: ENV, timeout: 60_000, maxBuffer: 64 << 20 },
-          (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }),
-        );
-        if (input !== undefined) child.stdin!.end(input);
-      });
-    const crd = {
-      apiVersion: "apiextensions.k8s.io/v1",
-      kind: "CustomResourceDefinition",
-      metadata: { name: "gauges.lazy.example.org" },
-      spec: {
-        group: "lazy.example.org",
-        scope: "Namespaced",
-        names: { plural: "gauges", singular: "gauge", kind: "Gauge", listKind: "GaugeList" },
-        versions: [
-          {
-            name: "v1",
-            served: true,
-            storage: true,
-            schema: {
-              openAPIV3Schema: {
-                type: "object",
-                properties: {
-                  spec: {
-                    type: "object",
-                    properties: { min: { type: "integer" }, max: { type: "integer" } },
-                    "x-kubernetes-validations": [{ rule: "self.min <= self.max", message: "min must not exceed max" }],
-                  },
-                },
-              },
-            },
-          },
-        ],
-      },
+    const kubectl = (...args: string[]) => runKubectl(kubeconfig, args, { env: ENV, timeoutMs: 60_000 });
+    const manifest = (name: string, obj: unknown): string => {
+      const file = path.join(work, `${name}.json`);
+      fs.writeFileSync(file, JSON.stringify(obj));
+      return file;
     };
-    expect((await kubectl(["apply", "-f", "-"], JSON.stringify(crd))).code).toBe(0);
-    expect((await kubectl(["wait", "--for=condition=Established", "crd/gauges.lazy.example.org", "--timeout=30s"])).code).toBe(0);
-    const gauge = (name: string, min: number, max: number): string =>
-      JSON.stringify({ apiVersion: "lazy.example.org/v1", kind: "Gauge", metadata: { name, namespace: "default" }, spec: { min, max } });
-    const bad = await kubectl(["create", "-f", "-"], gauge("bad", 5, 1));
+    const spec = { type: "object", properties: { replicas: { type: "integer" } } };
+    const rule = { rule: "self.replicas <= 10", message: "replicas must be at most 10" };
+    const crd = cronTabCRD({
+      schema: { openAPIV3Schema: { type: "object", properties: { spec: { ...spec, "x-kubernetes-validations": [rule] } } } },
+    });
+    expect((await kubectl("apply", "-f", manifest("crd", crd))).code).toBe(0);
+    expect((await kubectl("wait", "--for=condition=Established", "crd/crontabs.stable.example.com", "--timeout=30s")).code).toBe(0);
+    const cronTab = (name: string, replicas: number) =>
+      manifest(name, {
+        apiVersion: "stable.example.com/v1",
+        kind: "CronTab",
+        metadata: { name, namespace: "default" },
+        spec: { replicas },
+      });
+    const bad = await kubectl("create", "-f", cronTab("too-many", 11));
     expect(bad.code).not.toBe(0);
-    expect(bad.out).toContain("min must not exceed max");
-    expect((await kubectl(["create", "-f", "-"], gauge("good", 1, 5))).code).toBe(0);
-    const swagger = JSON.parse((await kubectl(["get", "--raw", "/openapi/v2"])).out) as { definitions: Record<string, unknown> };
+    expect(bad.stderr).toContain("replicas must be at most 10");
+    expect((await kubectl("create", "-f", cronTab("few", 3))).code).toBe(0);
+    const swagger = JSON.parse((await kubectl("get", "--raw", "/openapi/v2")).stdout) as { definitions: Record<string, unknown> };
     expect(swagger.definitions).toHaveProperty(["io.k8s.api.core.v1.Pod"]);
-    const v3 = JSON.parse((await kubectl(["get", "--raw", "/openapi/v3/apis/apps/v1"])).out) as {
+    const v3 = JSON.parse((await kubectl("get", "--raw", "/openapi/v3/apis/apps/v1")).stdout) as {
       components: { schemas: Record<string, unknown> };
     };
     expect(v3.components.schemas).toHaveProperty(["io.k8s.api.apps.v1.Deployment"]);
