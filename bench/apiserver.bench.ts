@@ -6,7 +6,7 @@
  *   - ConfigMap creates/s at 1, 16 and 64 concurrent clients, beside the raw backend's own durable
  *     writes/s measured in alternating rounds on the same disk (better-sqlite3 single-row INSERTs,
  *     one WAL synchronous=FULL transaction each; etcd3 puts at the same concurrency), and at 16
- *     and 64 clients the create floor in alternating rounds: the floor server in create mode
+ *     and 64 clients on SQLite the create floor in alternating rounds: the floor server in create mode
  *     (bench/support/floor-server.ts: our TLS setup, JSON.parse of the body, its bytes inserted
  *     into SQLite through the same group commit and fdatasync'd WAL, the bytes one of our creates
  *     answered), its CPU per create and ours minus it;
@@ -289,7 +289,8 @@ async function benchCreatesAndReads(
   );
   if (WATCHERS_ONLY) return;
   await backend.rawWrites(1, 100);
-  const createFloor = GETS_ONLY ? undefined : await startCreateFloor(server, load, cms, data);
+  // The create floor stores in SQLite: it is the SQLite rows' floor (etcd's writes are etcd's).
+  const createFloor = GETS_ONLY || backend.name !== "sqlite" ? undefined : await startCreateFloor(server, load, cms, data);
   try {
     for (const c of GETS_ONLY ? [] : CONCURRENCY) {
       // Raw and ours alternate in short rounds and medians are compared: the disk's fsync latency
@@ -693,7 +694,7 @@ function printCreates(results: Results): void {
   );
   if (results.creates.some((r) => r.floor)) {
     printNote(
-      "create floor (16 and 64 clients): the floor server (bench/support/floor-server.ts) reading each body, JSON.parse'ing it and inserting its bytes into SQLite through the same group commit (one WAL transaction per event-loop turn, synchronous=NORMAL, fdatasync in the thread pool, answered once synced), answering the bytes one of our creates answered; in rounds alternating with ours, at the same clients",
+      "create floor (SQLite, 16 and 64 clients): the floor server (bench/support/floor-server.ts) reading each body, JSON.parse'ing it and inserting its bytes into SQLite through the same group commit (one WAL transaction per event-loop turn, synchronous=NORMAL, fdatasync in the thread pool, answered once synced), answering the bytes one of our creates answered; in rounds alternating with ours, at the same clients",
     );
   }
 }
