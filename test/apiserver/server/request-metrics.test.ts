@@ -103,4 +103,28 @@ describe("request metrics", () => {
       ].sort(),
     );
   });
+
+  it("exports a SQLite backend's writes per commit as a histogram, and nothing for a backend without group commit", async () => {
+    const m = new APIServerMetrics();
+    m.observeCommitBatches({});
+    expect(await m.registry.metrics()).not.toContain("apiserver_storage_sqlite_commit_batch_size");
+    let observer: ((writes: number) => void) | undefined;
+    m.observeCommitBatches({ observeCommitBatches: (o) => (observer = o) });
+    for (const n of [1, 3, 8, 9, 300]) observer!(n);
+    const lines = (await m.registry.metrics()).split("\n").filter((l) => l.startsWith("apiserver_storage_sqlite_commit_batch_size"));
+    expect(lines).toEqual([
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="1"} 1',
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="2"} 1',
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="4"} 2',
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="8"} 3',
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="16"} 4',
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="32"} 4',
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="64"} 4',
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="128"} 4',
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="256"} 4',
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="+Inf"} 5',
+      "apiserver_storage_sqlite_commit_batch_size_sum 321",
+      "apiserver_storage_sqlite_commit_batch_size_count 5",
+    ]);
+  });
 });
