@@ -100,7 +100,8 @@ function openStore(file: string): (key: string, value: Buffer) => Promise<void> 
   db.exec("CREATE TABLE IF NOT EXISTS kv (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, value BLOB NOT NULL)");
   db.pragma("synchronous = NORMAL");
   const wal = fs.openSync(`${file}-wal`, "r");
-  const insert = db.prepare("INSERT INTO kv (key, value) VALUES (?, ?)");
+  // A name stored already fails its own request only (no row changed), not the batch.
+  const insert = db.prepare("INSERT OR IGNORE INTO kv (key, value) VALUES (?, ?)");
   const batch = db.transaction((ops: [string, Buffer][]) => ops.map(([k, v]) => insert.run(k, v).changes === 1));
   const writes = new GroupCommit<[string, Buffer], boolean>(
     (ops) => batch(ops),
