@@ -5,7 +5,11 @@
  * server's on a small machine):
  *   - ConfigMap creates/s at 1, 16 and 64 concurrent clients, beside the raw backend's own durable
  *     writes/s measured in alternating rounds on the same disk (better-sqlite3 single-row INSERTs,
- *     one WAL synchronous=FULL transaction each; etcd3 puts at the same concurrency);
+ *     one WAL synchronous=FULL transaction each; etcd3 puts at the same concurrency), and at 16
+ *     and 64 clients on SQLite the create floor in alternating rounds: the floor server in create mode
+ *     (bench/support/floor-server.ts: our TLS setup, JSON.parse of the body, its bytes inserted
+ *     into SQLite through the same group commit and fdatasync'd WAL, the bytes one of our creates
+ *     answered), its CPU per create and ours minus it;
  *   - get p50/p99 at 1, 16 and 64 concurrent clients; on etcd, beside the 16-client row, etcd's own
  *     range p99 at 16 in flight (one key, a linearizable range as our consistent GET's revision
  *     check is) and the same GETs at resourceVersion=0 (our HTTP path alone, no etcd read),
@@ -20,7 +24,8 @@
  * Targets (issue 5, TARGETS.md): creates/s >= 50% of raw at 64 clients, get p99 at 16 clients < 5 ms
  * (SQLite; restated against the floor too: < max(5 ms, floor p99 x 2)) and <= etcd's own range
  * p99 (etcd), list of 10,000 < 150 ms, 1,000 watchers all receiving an event within 100 ms (p99);
- * issue #20: server CPU per get <= 100 µs and per create <= 150 µs at 16 clients.
+ * issue #20: server CPU per get <= 100 µs and per create <= 150 µs at 16 clients (restated against
+ * the create floor too: <= max(150 µs, the floor's + 90 µs), proposed).
  *
  * KUBEGEN_BENCH_BACKENDS=sqlite (or etcd) runs one backend only, for quicker iterations;
  * KUBEGEN_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the spawned server;
@@ -38,7 +43,7 @@ import { EtcdKVClient } from "../apiserver/storage/etcd/kv-client.js";
 import { etcdAvailable, type EtcdServer, startEtcd } from "../test/apiserver/storage/etcd-server.js";
 import { AdminClient, type APIServerProcess, spawnAPIServer } from "../test/support/apiserver-process.js";
 import { startFloorServer } from "./support/floor-server.js";
-import { LoadClient, loadClientFor, loadClientOptions } from "./support/load-client.js";
+import { LoadClient, loadClientFor, loadClientOptions, type LoadResponse } from "./support/load-client.js";
 import {
   type BenchModule,
   checkTarget,
@@ -99,6 +104,14 @@ const FLOOR_FACTOR = 2;
 /** Issue #20: server CPU per GET and per create at 16 clients. */
 const GET_CPU_TARGET: Target = { max: 0.1, unit: "ms" };
 const CREATE_CPU_TARGET: Target = { max: 0.15, unit: "ms" };
+/**
+ * The create CPU target restated against the create floor of the same rounds (proposed, printed
+ * beside the plain line): CPU per create at 16 clients <= max(150 µs, the floor's + 90 µs). The
+ * floor's own CPU per create at 16 clients (TLS, HTTP, JSON.parse, a SQLite insert, an fsync
+ * shared by ~8 creates) is ~100 µs, two thirds of the budget; 90 µs is what the budget leaves
+ * our code where the physical part is smallest (64 clients, fsyncs shared by ~25: ~60 µs).
+ */
+const CREATE_CPU_OVER_FLOOR_MS = 0.09;
 const LIST_TARGET: Target = { max: 150, unit: "ms" };
 const WATCH_TARGET: Target = { max: 100, unit: "ms" };
 
@@ -209,7 +222,16 @@ function rawEtcd(endpoint: string): Backend {
 }
 
 interface Results {
-  creates: { backend: string; clients: number; raw: number; ours: number; cpuMs: number; clientCpuMs: number }[];
+  creates: {
+    backend: string;
+    clients: number;
+    raw: number;
+    ours: number;
+    cpuMs: number;
+    clientCpuMs: number;
+    /** At 16 and 64 clients: the create floor (bench/support/floor-server.ts) in the same rounds. */
+    floor?: { ops: number; cpuMs: number };
+  }[];
   gets: {
     backend: string;
     clients: number;
@@ -267,30 +289,47 @@ async function benchCreatesAndReads(
   );
   if (WATCHERS_ONLY) return;
   await backend.rawWrites(1, 100);
-  for (const c of GETS_ONLY ? [] : CONCURRENCY) {
-    // Raw and ours alternate in short rounds and medians are compared: the disk's fsync latency
-    // drifts on a shared machine, and both should see the same disk at the same time.
-    const raw: number[] = [];
-    const ours: number[] = [];
-    let cpu = 0;
-    let clientCpu = 0;
-    let ops = 0;
-    for (let r = 0; r < ROUNDS; r++) {
-      raw.push(await backend.rawWrites(c, ROUND_MS));
-      const [cpu0, self0, seq0] = [processCpuMs(pid), selfCpuMs(), seq];
-      ours.push(await throughput(c, ROUND_MS, create));
-      cpu += processCpuMs(pid) - cpu0;
-      clientCpu += selfCpuMs() - self0;
-      ops += seq - seq0;
+  // The create floor stores in SQLite: it is the SQLite rows' floor (etcd's writes are etcd's).
+  const createFloor = GETS_ONLY || backend.name !== "sqlite" ? undefined : await startCreateFloor(server, load, cms, data);
+  try {
+    for (const c of GETS_ONLY ? [] : CONCURRENCY) {
+      // Raw and ours alternate in short rounds and medians are compared: the disk's fsync latency
+      // drifts on a shared machine, and both should see the same disk at the same time.
+      const raw: number[] = [];
+      const ours: number[] = [];
+      const floorOps: number[] = [];
+      let cpu = 0;
+      let clientCpu = 0;
+      let ops = 0;
+      let floorCpu = 0;
+      let floorDone = 0;
+      for (let r = 0; r < ROUNDS; r++) {
+        raw.push(await backend.rawWrites(c, ROUND_MS));
+        const [cpu0, self0, seq0] = [processCpuMs(pid), selfCpuMs(), seq];
+        ours.push(await throughput(c, ROUND_MS, create));
+        cpu += processCpuMs(pid) - cpu0;
+        clientCpu += selfCpuMs() - self0;
+        ops += seq - seq0;
+        if (!createFloor || c === 1) continue;
+        // The floor right after ours, at the same clients: the apiserver idles meanwhile.
+        const [floorCpu0, floorSeq0] = [processCpuMs(createFloor.server.pid), createFloor.seq];
+        floorOps.push(await throughput(c, ROUND_MS, createFloor.create));
+        floorCpu += processCpuMs(createFloor.server.pid) - floorCpu0;
+        floorDone += createFloor.seq - floorSeq0;
+      }
+      results.creates.push({
+        backend: backend.name,
+        clients: c,
+        raw: median(raw),
+        ours: median(ours),
+        cpuMs: cpu / ops,
+        clientCpuMs: clientCpu / ops,
+        ...(floorDone > 0 && { floor: { ops: median(floorOps), cpuMs: floorCpu / floorDone } }),
+      });
     }
-    results.creates.push({
-      backend: backend.name,
-      clients: c,
-      raw: median(raw),
-      ours: median(ours),
-      cpuMs: cpu / ops,
-      clientCpuMs: clientCpu / ops,
-    });
+  } finally {
+    createFloor?.load.close();
+    await createFloor?.server.stop();
   }
 
   if (CREATES_ONLY) return;
@@ -352,16 +391,64 @@ interface Floor {
   load: LoadClient;
 }
 
-/** The floor server, answering what a GET of `path` answered, with 16 load connections to it. */
-async function startFloor(server: APIServerProcess, load: LoadClient, path: string): Promise<Floor> {
-  const sample = await load.connections[0]!.request("GET", path);
-  if (sample.status !== 200) throw new Error(`get ${path}: HTTP ${sample.status}`);
-  const headers = sample.head
+/** A response's header names and values as sent, but Date (the floor's Node adds its own). */
+function headersOf(res: LoadResponse): [string, string][] {
+  return res.head
     .split("\r\n")
     .slice(1)
     .map((line): [string, string] => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1).trim()])
     .filter(([name]) => name.toLowerCase() !== "date");
-  const floorServer = await startFloorServer(server.dataDir, { headers, body: sample.body });
+}
+
+/** The create floor and the creates (fresh names) its load client sends, one per call. */
+interface CreateFloor extends Floor {
+  seq: number;
+  create: (n: number, loop: number) => Promise<void>;
+}
+
+/**
+ * The floor server in create mode: it stores each body in SQLite as ours does (group commit,
+ * fdatasync'd WAL) and answers what one of our creates answered; 64 load connections to it,
+ * warmed up by as many creates as ours.
+ */
+async function startCreateFloor(server: APIServerProcess, load: LoadClient, cms: string, data: string): Promise<CreateFloor> {
+  const sample = await load.connections[0]!.request("POST", cms, `{"metadata":{"name":"floor-sample"},"data":${data}}`);
+  if (sample.status !== 201) throw new Error(`create floor-sample: HTTP ${sample.status}`);
+  const floorServer = await startFloorServer(
+    server.dataDir,
+    { status: 201, headers: headersOf(sample), body: sample.body },
+    { store: path.join(server.dataDir, "floor-creates.db") },
+  );
+  const floorLoad = new LoadClient({ ...loadClientOptions(server), port: floorServer.port }, Math.max(...CONCURRENCY));
+  await floorLoad.connect();
+  const floor: CreateFloor = {
+    server: floorServer,
+    load: floorLoad,
+    seq: 0,
+    create: (_n, loop) =>
+      expectStatus(
+        floorLoad.connections[loop]!.request(
+          "POST",
+          cms,
+          `{"metadata":{"name":"cm-${String(floor.seq++).padStart(6, "0")}"},"data":${data}}`,
+        ),
+        201,
+        "floor create",
+      ),
+  };
+  await Promise.all(
+    Array.from({ length: 8 }, async (_, loop) => {
+      while (floor.seq < WARM_UP_CREATES) await floor.create(0, loop);
+    }),
+  );
+  return floor;
+}
+
+/** The floor server, answering what a GET of `path` answered, with 16 load connections to it. */
+async function startFloor(server: APIServerProcess, load: LoadClient, path: string): Promise<Floor> {
+  const sample = await load.connections[0]!.request("GET", path);
+  if (sample.status !== 200) throw new Error(`get ${path}: HTTP ${sample.status}`);
+  const floorServer = await startFloorServer(server.dataDir, { headers: headersOf(sample), body: sample.body });
   const floorLoad = new LoadClient({ ...loadClientOptions(server), port: floorServer.port }, 16);
   await floorLoad.connect();
   // Warmed up as the apiserver is by its creates: the JIT, then measured.
@@ -569,7 +656,19 @@ async function run(): Promise<void> {
 function printCreates(results: Results): void {
   printTable(
     "apiserver creates/s (ConfigMaps over HTTPS) vs the raw backend's durable writes/s",
-    ["backend", "clients", "raw writes/s", "apiserver creates/s", "apiserver/raw", "target", "server CPU/create", "bench CPU/create"],
+    [
+      "backend",
+      "clients",
+      "raw writes/s",
+      "apiserver creates/s",
+      "apiserver/raw",
+      "target",
+      "server CPU/create",
+      "bench CPU/create",
+      "floor creates/s",
+      "floor CPU/create",
+      "ours minus the floor's",
+    ],
     results.creates.map((r) => {
       const ratio = r.ours / r.raw;
       const t = r.clients === 64 ? checkTarget(ratio, CREATE_TARGET, `${r.backend}: apiserver creates/s at 64 clients vs raw`) : undefined;
@@ -582,6 +681,9 @@ function printCreates(results: Results): void {
         t ? `${t.verdict} (${t.bound})` : "-",
         formatDuration(r.cpuMs),
         formatDuration(r.clientCpuMs),
+        r.floor ? formatOps(r.floor.ops) : "-",
+        r.floor ? formatDuration(r.floor.cpuMs) : "-",
+        r.floor ? formatDuration(r.cpuMs - r.floor.cpuMs) : "-",
       ];
     }),
   );
@@ -590,6 +692,11 @@ function printCreates(results: Results): void {
   printNote(
     "load: one kept-alive TLS connection per client, pre-built request text, responses parsed to status and length (bench/support/load-client.ts); bench CPU is this process's per request",
   );
+  if (results.creates.some((r) => r.floor)) {
+    printNote(
+      "create floor (SQLite, 16 and 64 clients): the floor server (bench/support/floor-server.ts) reading each body, JSON.parse'ing it and inserting its bytes into SQLite through the same group commit (one WAL transaction per event-loop turn, synchronous=NORMAL, fdatasync in the thread pool, answered once synced), answering the bytes one of our creates answered; in rounds alternating with ours, at the same clients",
+    );
+  }
 }
 
 function printGets(results: Results): void {
@@ -663,7 +770,7 @@ function printCpuTargets(results: Results): void {
       .map((g) => ({ backend: g.backend, what: "get", cpuMs: g.cpuMs, target: GET_CPU_TARGET, floorMs: g.floor?.cpuMs })),
     ...results.creates
       .filter((r) => r.clients === 16)
-      .map((r) => ({ backend: r.backend, what: "create", cpuMs: r.cpuMs, target: CREATE_CPU_TARGET, floorMs: undefined })),
+      .map((r) => ({ backend: r.backend, what: "create", cpuMs: r.cpuMs, target: CREATE_CPU_TARGET, floorMs: r.floor?.cpuMs })),
   ];
   printTable(
     "apiserver server CPU per request at 16 clients (issue #20)",
@@ -672,7 +779,17 @@ function printCpuTargets(results: Results): void {
       const t = checkTarget(r.cpuMs, r.target, `${r.backend}: server CPU per ${r.what} at 16 clients`);
       const floor = r.floorMs === undefined ? "-" : formatDuration(r.floorMs);
       const ours = r.floorMs === undefined ? "-" : formatDuration(r.cpuMs - r.floorMs);
-      return [r.backend, r.what, formatDuration(r.cpuMs), `${t.verdict} (<= ${formatDuration(r.target.max!)})`, floor, ours];
+      let target = `${t.verdict} (<= ${formatDuration(r.target.max!)})`;
+      if (r.what === "create" && r.floorMs !== undefined) {
+        const bound = Math.max(r.target.max!, r.floorMs + CREATE_CPU_OVER_FLOOR_MS);
+        const f = checkTarget(
+          r.cpuMs,
+          { max: bound, unit: "ms" },
+          `${r.backend}: server CPU per create at 16 clients vs max(150 µs, the floor's + ${formatDuration(CREATE_CPU_OVER_FLOOR_MS)})`,
+        );
+        target += `; vs the floor: ${f.verdict} (<= max(${formatDuration(r.target.max!)}, ${floor} + ${formatDuration(CREATE_CPU_OVER_FLOOR_MS)}) = ${formatDuration(bound)})`;
+      }
+      return [r.backend, r.what, formatDuration(r.cpuMs), target, floor, ours];
     }),
   );
   printNote(

@@ -117,6 +117,7 @@ export class APIServerMetrics {
   readonly registry = new Registry();
   private readonly requests: FixedLabelCounter;
   private readonly duration: FixedLabelHistogram;
+  private commitBatches: FixedLabelHistogram | undefined;
   /** The max-in-flight filter's counts; the gauge shows each kind's highest since the last scrape. */
   readonly inflight: InFlightCounts;
 
@@ -162,6 +163,23 @@ export class APIServerMetrics {
     // Label objects made once per series key, not a closure per request to make them.
     this.requests.inc(withCode.key, withCode.labels);
     this.duration.observe(keys.key, keys.labels, (performance.now() - req.startTime) / 1000);
+  }
+
+  /**
+   * Exports the writes per commit of a backend with group commit (SQLite) as the histogram
+   * `apiserver_storage_sqlite_commit_batch_size`: how many creates and updates shared each
+   * fsync'd transaction (the CPU of a durable write is mostly per commit).
+   */
+  observeCommitBatches(storage: { observeCommitBatches?(observer: (writes: number) => void): void }): void {
+    if (storage.observeCommitBatches === undefined) return;
+    const histogram = (this.commitBatches ??= new FixedLabelHistogram(
+      "apiserver_storage_sqlite_commit_batch_size",
+      "Number of writes committed together in one SQLite transaction (group commit), one observation per transaction.",
+      [1, 2, 4, 8, 16, 32, 64, 128, 256],
+      this.registry,
+    ));
+    const labels = {};
+    storage.observeCommitBatches((writes) => histogram.observe("", labels, writes));
   }
 
   handler(): Handler {

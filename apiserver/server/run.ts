@@ -238,6 +238,7 @@ export async function buildServer(
     log,
   });
   serverRef.current = server;
+  server.metrics.observeCommitBatches(storage);
   return { server, storages, auditWriter, serviceAccountKeys: serviceAccountTokens.loaded() };
 }
 

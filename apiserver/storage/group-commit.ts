@@ -15,6 +15,8 @@ export class GroupCommit<Op, Result> {
   private scheduled = false;
   /** The sync of the last committed batch, while it runs (callers answered when it ends). */
   private syncing: Promise<void> | undefined;
+  /** Told the number of writes in each committed batch (the backend's /metrics histogram). */
+  onBatch: ((writes: number) => void) | undefined;
 
   /**
    * @param applyBatch applies every op in one transaction and returns one result per op (in
@@ -60,6 +62,7 @@ export class GroupCommit<Op, Result> {
       for (const w of batch) w.reject(e);
       return;
     }
+    this.onBatch?.(batch.length);
     if (this.sync === undefined) {
       this.answer(batch, results);
       return;

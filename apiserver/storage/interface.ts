@@ -174,6 +174,11 @@ export interface Storage {
    * remote server implement it so the call itself is cancelled at the deadline.
    */
   healthCheck?(timeoutMs: number): Promise<void>;
+  /**
+   * Calls `observer` with the number of writes each commit applied together (a backend with
+   * group commit: SQLite), for the apiserver's /metrics.
+   */
+  observeCommitBatches?(observer: (writes: number) => void): void;
   /** Forgets history up to (not including) a revision; later reads and watches before it fail. */
   compact(revision: number): Promise<void>;
   /**

@@ -37,11 +37,13 @@ export class EncryptedStorage implements Storage {
     if (inner.healthCheck) this.healthCheck = (ms) => inner.healthCheck!(ms);
     if (inner.compactedRevision) this.compactedRevision = () => inner.compactedRevision!();
     if (inner.compactRound) this.compactRound = (s) => inner.compactRound!(s);
+    if (inner.observeCommitBatches) this.observeCommitBatches = (o) => inner.observeCommitBatches!(o);
   }
 
   healthCheck?: Storage["healthCheck"];
   compactedRevision?: Storage["compactedRevision"];
   compactRound?: Storage["compactRound"];
+  observeCommitBatches?: Storage["observeCommitBatches"];
 
   private transformerFor(key: string): PrefixTransformers | undefined {
     return this.rules.find((r) => r.match(key))?.t;

@@ -280,6 +280,10 @@ export class SqliteStorage implements Storage {
     });
   }
 
+  observeCommitBatches(observer: (writes: number) => void): void {
+    this.writes.onBatch = observer;
+  }
+
   async currentRevision(): Promise<number> {
     this.checkOpen("");
     return this.durable;

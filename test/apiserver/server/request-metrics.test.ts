@@ -1,15 +1,22 @@
 /**
  * The apiserver's own per-request metric types (apiserver/server/request-metrics.ts) write the
  * same exposition text as prom-client's Counter and Histogram given the same observations, and
- * the in-flight gauge reports the highest count since the last scrape.
+ * the in-flight gauge reports the highest count since the last scrape; a started apiserver on
+ * SQLite exports its group commit's writes per transaction
+ * (apiserver_storage_sqlite_commit_batch_size): every write counted once, one observation per commit.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Counter, Histogram, Registry } from "prom-client";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { APIRequest } from "../../../apiserver/endpoints/request-context.js";
 import { clearTargetCache, parseRequestTarget } from "../../../apiserver/endpoints/request-info.js";
 import type { ResponseWriter } from "../../../apiserver/endpoints/response-writer.js";
 import { APIServerMetrics } from "../../../apiserver/server/metrics.js";
 import { FixedLabelCounter, FixedLabelHistogram } from "../../../apiserver/server/request-metrics.js";
+import { runAPIServer, type RunningAPIServer } from "../../../apiserver/server/run.js";
+import { AdminClient } from "../../support/apiserver-process.js";
 
 const BUCKETS = [0.005, 0.025, 0.1, 1, 5];
 
@@ -102,5 +109,81 @@ describe("request metrics", () => {
         'apiserver_request_total{verb="DELETE",resource="configmaps",scope="resource",code="200"} 1',
       ].sort(),
     );
+  });
+
+  it("exports a SQLite backend's writes per commit as a histogram, and nothing for a backend without group commit", async () => {
+    const m = new APIServerMetrics();
+    m.observeCommitBatches({});
+    expect(await m.registry.metrics()).not.toContain("apiserver_storage_sqlite_commit_batch_size");
+    let observer: ((writes: number) => void) | undefined;
+    m.observeCommitBatches({ observeCommitBatches: (o) => (observer = o) });
+    for (const n of [1, 3, 8, 9, 300]) observer!(n);
+    const lines = (await m.registry.metrics()).split("\n").filter((l) => l.startsWith("apiserver_storage_sqlite_commit_batch_size"));
+    expect(lines).toEqual([
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="1"} 1',
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="2"} 1',
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="4"} 2',
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="8"} 3',
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="16"} 4',
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="32"} 4',
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="64"} 4',
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="128"} 4',
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="256"} 4',
+      'apiserver_storage_sqlite_commit_batch_size_bucket{le="+Inf"} 5',
+      "apiserver_storage_sqlite_commit_batch_size_sum 321",
+      "apiserver_storage_sqlite_commit_batch_size_count 5",
+    ]);
+  });
+});
+
+/** A started apiserver on SQLite: its group commit's writes per transaction on /metrics. */
+let dataDir: string;
+let server: RunningAPIServer;
+let client: AdminClient;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "kubegen-commit-metric-"));
+  server = await runAPIServer({ dataDir, securePort: 0, bindAddress: "127.0.0.1", endpointReconcilerType: "none", log: () => {} });
+  client = new AdminClient(server.url, server.kubeconfig, 16);
+}, 30_000);
+
+afterAll(async () => {
+  client?.agent.destroy();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The histogram's _count and _sum, and its cumulative buckets by bound. */
+async function scrape(): Promise<{ count: number; sum: number; buckets: Map<string, number> }> {
+  const text = (await client.request("GET", "/metrics")).body;
+  const value = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, "m").exec(text)?.[1] ?? NaN);
+  const buckets = new Map<string, number>();
+  for (const m of text.matchAll(/^apiserver_storage_sqlite_commit_batch_size_bucket\{le="([^"]+)"\} (\d+)$/gm))
+    buckets.set(m[1]!, Number(m[2]));
+  return {
+    count: value("apiserver_storage_sqlite_commit_batch_size_count"),
+    sum: value("apiserver_storage_sqlite_commit_batch_size_sum"),
+    buckets,
+  };
+}
+
+describe("apiserver_storage_sqlite_commit_batch_size", () => {
+  it("counts every write once and one observation per commit", async () => {
+    const before = await scrape();
+    expect(before.buckets.get("+Inf")).toBe(before.count);
+    const creates = 32;
+    const results = await Promise.all(
+      Array.from({ length: creates }, (_, i) =>
+        client.request("POST", "/api/v1/namespaces/default/configmaps", { metadata: { name: `cm-${i}` }, data: { k: "v" } }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array<number>(creates).fill(201));
+    const after = await scrape();
+    // Other writers (the server's own loops) may commit meanwhile: at least our creates were added.
+    expect(after.sum - before.sum).toBeGreaterThanOrEqual(creates);
+    expect(after.count - before.count).toBeGreaterThanOrEqual(1);
+    expect(after.count - before.count).toBeLessThanOrEqual(after.sum - before.sum);
+    expect(after.buckets.get("+Inf")).toBe(after.count);
+    expect([...after.buckets.keys()]).toEqual(["1", "2", "4", "8", "16", "32", "64", "128", "256", "+Inf"]);
   });
 });

@@ -252,6 +252,18 @@ describe("sqlite storage", () => {
     await s.close();
   });
 
+  it("tells its commit observer how many writes each transaction applied", async () => {
+    const s = new SqliteStorage({ path: tempDb() });
+    const batches: number[] = [];
+    s.observeCommitBatches((n) => batches.push(n));
+    // One loop turn's writes share a commit (a losing create included); a lone write is its own.
+    await Promise.allSettled([s.create("/r/a", enc("1")), s.create("/r/a", enc("2")), s.create("/r/b", enc("3"))]);
+    await s.create("/r/c", enc("4"));
+    await s.guaranteedUpdate("/r/c", () => enc("5"));
+    expect(batches).toEqual([3, 1, 1]);
+    await s.close();
+  });
+
   it("replays a long history page by page, then goes live, without gaps", async () => {
     const s = new SqliteStorage({ path: tempDb() });
     const N = 2000;
