@@ -3,11 +3,12 @@
  * JSON lines appended to the file, rotated to `<name>-<timestamp><ext>` when it would outgrow
  * maxsize, old backups pruned by count and age. `-` writes to stdout.
  *
- * Events are queued and written in order by one asynchronous write at a time in the thread pool:
- * what queues while a write is out goes in the next, so a busy server writes a batch per turn or
- * fewer. Not writeSync on the main thread: an append waits whenever the filesystem's journal does
- * (another process's fsync, writeback throttling), a few milliseconds at times, and every request
- * in flight waited with it (the security bench's GET p99). The queue is bounded, as upstream's
+ * Events are queued and written in order by one asynchronous write at a time in the thread pool,
+ * at most one every BATCH_MS: a busy server's events go in batches of tens, and the pool's thread
+ * is woken that seldom (on a loaded machine each wake-up can cost the main thread its CPU). Not
+ * writeSync on the main thread: an append waits whenever the filesystem's journal does (another
+ * process's fsync, writeback throttling), a few milliseconds at times, and every request in
+ * flight waited with it (the security bench's GET p99). The queue is bounded, as upstream's
  * batch backend's buffer: past it events are dropped and counted on stderr rather than growing
  * without end behind a stalled disk. close() waits for the queue to be written, so a graceful
  * shutdown loses no event.
@@ -29,6 +30,8 @@ export interface LogWriterOptions {
 const MAX_QUEUED_CHARS = 64 * 1024 * 1024;
 /** One write carries at most this many characters (the rest goes in the next). */
 const MAX_BATCH_CHARS = 1024 * 1024;
+/** How long events wait for others to join their write; a full batch goes at once. */
+const BATCH_MS = 5;
 
 /** A point in the queue where the file is rotated: the lines before it go to the old file. */
 const ROTATE = Symbol("rotate");
@@ -42,7 +45,9 @@ export class AuditLogWriter {
   private queue: (string | typeof ROTATE)[] = [];
   private queuedChars = 0;
   private writing = false;
-  private scheduled = false;
+  private timer: NodeJS.Timeout | undefined;
+  /** When the last write started (performance.now()). */
+  private lastWrite = Number.NEGATIVE_INFINITY;
   private closing = false;
   private failed = false;
   private dropped = 0;
@@ -95,18 +100,24 @@ export class AuditLogWriter {
     }
     this.queue.push(line);
     this.queuedChars += line.length;
-    if (!this.writing && !this.scheduled) {
-      // The rest of this turn's events join the write.
-      this.scheduled = true;
-      setImmediate(() => {
-        this.scheduled = false;
-        this.next();
-      });
-    }
+    if (this.writing) return;
+    if (this.queuedChars >= MAX_BATCH_CHARS) this.next();
+    else this.schedule();
+  }
+
+  /** The next write, BATCH_MS after the last one started. */
+  private schedule(): void {
+    if (this.timer !== undefined) return;
+    const wait = Math.max(0, this.lastWrite + BATCH_MS - performance.now());
+    this.timer = setTimeout(() => this.next(), wait);
   }
 
   /** Starts the next write, or resolves close() when there is nothing left. */
   private next(): void {
+    if (this.timer !== undefined) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
     if (this.writing) return;
     while (this.queue[0] === ROTATE) {
       this.queue.shift();
@@ -125,6 +136,7 @@ export class AuditLogWriter {
     const lines = this.queue.splice(0, n) as string[];
     this.queuedChars -= chars;
     this.writing = true;
+    this.lastWrite = performance.now();
     this.writeAll(Buffer.from(n === 1 ? lines[0]! : lines.join("")), 0);
   }
 
@@ -141,7 +153,9 @@ export class AuditLogWriter {
         this.failed = true;
       }
       this.writing = false;
-      this.next();
+      // Closing writes the rest at once; otherwise what queued meanwhile waits its turn.
+      if (this.drained.length > 0 || this.queuedChars >= MAX_BATCH_CHARS) this.next();
+      else if (this.queue.length > 0) this.schedule();
     });
   }
 
@@ -177,10 +191,10 @@ export class AuditLogWriter {
 
   /** Resolves once every event queued so far is in the file. */
   flush(): Promise<void> {
-    if (this.fd === undefined || (!this.writing && !this.scheduled && this.queue.length === 0)) return Promise.resolve();
+    if (this.fd === undefined || (!this.writing && this.queue.length === 0)) return Promise.resolve();
     return new Promise((resolve) => {
       this.drained.push(resolve);
-      if (!this.writing && !this.scheduled) this.next();
+      if (!this.writing) this.next();
     });
   }
 

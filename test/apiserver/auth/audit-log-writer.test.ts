@@ -64,10 +64,11 @@ describe("AuditLogWriter", () => {
     const file = path.join(tempDir(), "audit.log");
     const w = new AuditLogWriter({ path: file });
     let i = 0;
-    // Bursts on separate turns, so that later ones queue behind a write in the thread pool.
+    // Bursts on separate turns and timer ticks, some larger than a write carries, so that later
+    // ones queue behind a write in the thread pool.
     for (let burst = 0; burst < 50; burst++) {
-      for (let k = 0; k < 200; k++) w.write({ i: i++, pad: "x".repeat(k % 7 === 0 ? 5000 : 50) });
-      await new Promise((r) => setImmediate(r));
+      for (let k = 0; k < 200; k++) w.write({ i: i++, pad: "x".repeat(k % 7 === 0 ? 5000 * (burst % 5) : 50) });
+      await sleep(burst % 3);
     }
     await w.flush();
     expect(lines(file).map((e) => e.i)).toEqual(Array.from({ length: i }, (_, n) => n));
