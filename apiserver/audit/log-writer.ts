@@ -5,7 +5,8 @@
  *
  * Events are queued and written in order by one asynchronous write at a time in the thread pool,
  * at most one every BATCH_MS: a busy server's events go in batches of tens, and the pool's thread
- * is woken that seldom (on a loaded machine each wake-up can cost the main thread its CPU). Not
+ * is woken that seldom (on a loaded machine the woken thread can take the main thread's CPU for
+ * a fraction of a millisecond: ~0.5 ms a write in the security bench's profile). Not
  * writeSync on the main thread: an append waits whenever the filesystem's journal does (another
  * process's fsync, writeback throttling), a few milliseconds at times, and every request in
  * flight waited with it (the security bench's GET p99). The queue is bounded, as upstream's
@@ -30,8 +31,11 @@ export interface LogWriterOptions {
 const MAX_QUEUED_CHARS = 64 * 1024 * 1024;
 /** One write carries at most this many characters (the rest goes in the next). */
 const MAX_BATCH_CHARS = 1024 * 1024;
-/** How long events wait for others to join their write; a full batch goes at once. */
-const BATCH_MS = 5;
+/**
+ * How long events wait for others to join their write; a full batch goes at once. A crash (not a
+ * graceful stop) can lose this much, as upstream's batch mode loses its buffer.
+ */
+const BATCH_MS = 20;
 
 /** A point in the queue where the file is rotated: the lines before it go to the old file. */
 const ROTATE = Symbol("rotate");
