@@ -7,9 +7,10 @@
  * Target (issue 17): RBAC + audit at >= 0.85x of AlwaysAllow on both.
  *
  * A p99 of 3,000 GETs is their 30th slowest: one stall of the machine (other processes on a
- * shared host) moves it. So the servers alternate over several rounds, the first of a pair
- * taking turns, and the verdict compares per-round medians; each server's CPU per GET (which
- * competition barely moves) is printed beside its p99.
+ * shared host) moves it. So both servers of a round run at once and serve their GETs in
+ * alternating chunks (both p99s sample the same stretch of load), which goes first alternates
+ * over four rounds, and the verdict compares the rounds' medians; each server's CPU per GET
+ * (which competition barely moves) and its wait for a CPU are printed beside its p99.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -34,8 +35,10 @@ const GETS = 3_000;
 const TOKEN = "bench-token-0123456789";
 const NS = "bench";
 const TARGET: Target = { min: 0.85, unit: "x" };
-/** Rounds of one server each kind; ~10 s a round. */
+/** Rounds of one server each kind; ~15 s a round. */
 const ROUNDS = 4;
+/** GETs a server serves before the other serves as many. */
+const GET_CHUNK = 250;
 
 interface Figures {
   createsPerSecond: number;
@@ -55,18 +58,27 @@ async function pool(n: number, concurrency: number, f: (i: number) => Promise<vo
   );
 }
 
-async function measure(dir: string, extraArgs: string[]): Promise<Figures> {
-  let up: APIServerProcess | undefined;
-  let admin: AdminClient | undefined;
+/** A server of a round: its process, a client, and what was measured on it so far. */
+interface Server {
+  up: APIServerProcess;
+  client: AdminClient;
+  createsPerSecond: number;
+  latencies: number[];
+  cpuMs: number;
+  waitMs: number;
+}
+
+const auth = { Authorization: `Bearer ${TOKEN}` };
+
+async function start(dir: string, extraArgs: string[]): Promise<Server> {
+  const up = await spawnAPIServer(dir, {
+    // KUBEGEN_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles both servers.
+    nodeArgs: benchNodeArgs(),
+    extraArgs: ["--endpoint-reconciler-type", "none", "--token-auth-file", path.join(path.dirname(dir), "tokens.csv"), ...extraArgs],
+  });
+  const client = new AdminClient(up.url, up.kubeconfig, 32);
+  const server: Server = { up, client, createsPerSecond: Number.NaN, latencies: [], cpuMs: 0, waitMs: 0 };
   try {
-    up = await spawnAPIServer(dir, {
-      // KUBEGEN_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles both servers.
-      nodeArgs: benchNodeArgs(),
-      extraArgs: ["--endpoint-reconciler-type", "none", "--token-auth-file", path.join(path.dirname(dir), "tokens.csv"), ...extraArgs],
-    });
-    admin = new AdminClient(up.url, up.kubeconfig, 32);
-    const client = admin;
-    const auth = { Authorization: `Bearer ${TOKEN}` };
     if ((await client.request("POST", "/api/v1/namespaces", { metadata: { name: NS } })).status !== 201)
       throw new Error("create namespace");
     const rb = await client.request("POST", `/apis/rbac.authorization.k8s.io/v1/namespaces/${NS}/rolebindings`, {
@@ -80,28 +92,73 @@ async function measure(dir: string, extraArgs: string[]): Promise<Figures> {
       if ((await client.request("GET", `/api/v1/namespaces/${NS}/configmaps`, undefined, auth)).status === 200) break;
       await new Promise((r) => setTimeout(r, 50));
     }
-    const body = (i: number) => ({ metadata: { name: `cm-${i}` }, data: { k: "v".repeat(100) } });
-    const start = performance.now();
-    await pool(CREATES, 32, async (i) => {
-      const res = await client.request("POST", `/api/v1/namespaces/${NS}/configmaps`, body(i), auth);
-      if (res.status !== 201) throw new Error(`create: ${res.status} ${res.body}`);
-    });
-    const createsPerSecond = CREATES / ((performance.now() - start) / 1000);
-    const latencies: number[] = [];
-    const pid = up.child.pid;
-    const [cpu0, wait0] = [processCpuMs(pid), runQueueWaitMs(pid)];
-    await pool(GETS, 8, async (i) => {
-      const t = performance.now();
-      const res = await client.request("GET", `/api/v1/namespaces/${NS}/configmaps/cm-${i % CREATES}`, undefined, auth);
-      latencies.push(performance.now() - t);
-      if (res.status !== 200) throw new Error(`get: ${res.status} ${res.body}`);
-    });
-    const [getCpuMs, getWaitMs] = [(processCpuMs(pid) - cpu0) / GETS, (runQueueWaitMs(pid) - wait0) / GETS];
-    latencies.sort((a, b) => a - b);
-    return { createsPerSecond, getP99Ms: latencies[Math.floor(latencies.length * 0.99)]!, getCpuMs, getWaitMs };
+  } catch (err) {
+    await stop(server);
+    throw err;
+  }
+  return server;
+}
+
+async function stop(s: Server): Promise<void> {
+  s.client.close();
+  await s.up.stop();
+}
+
+async function creates(s: Server): Promise<void> {
+  const body = (i: number) => ({ metadata: { name: `cm-${i}` }, data: { k: "v".repeat(100) } });
+  const t0 = performance.now();
+  await pool(CREATES, 32, async (i) => {
+    const res = await s.client.request("POST", `/api/v1/namespaces/${NS}/configmaps`, body(i), auth);
+    if (res.status !== 201) throw new Error(`create: ${res.status} ${res.body}`);
+  });
+  s.createsPerSecond = CREATES / ((performance.now() - t0) / 1000);
+}
+
+/** GETs number from to from + n - 1 of the server's 3,000, at 8 clients; their CPU and wait are added up. */
+async function gets(s: Server, from: number, n: number): Promise<void> {
+  const pid = s.up.child.pid;
+  const [cpu0, wait0] = [processCpuMs(pid), runQueueWaitMs(pid)];
+  await pool(n, 8, async (k) => {
+    const i = from + k;
+    const t = performance.now();
+    const res = await s.client.request("GET", `/api/v1/namespaces/${NS}/configmaps/cm-${i % CREATES}`, undefined, auth);
+    s.latencies.push(performance.now() - t);
+    if (res.status !== 200) throw new Error(`get: ${res.status} ${res.body}`);
+  });
+  s.cpuMs += processCpuMs(pid) - cpu0;
+  s.waitMs += runQueueWaitMs(pid) - wait0;
+}
+
+function figures(s: Server): Figures {
+  const sorted = [...s.latencies].sort((a, b) => a - b);
+  return {
+    createsPerSecond: s.createsPerSecond,
+    getP99Ms: sorted[Math.floor(sorted.length * 0.99)]!,
+    getCpuMs: s.cpuMs / GETS,
+    getWaitMs: s.waitMs / GETS,
+  };
+}
+
+/**
+ * One round: both servers up at once; creates on one then the other, then their GETs in
+ * alternating chunks, so that both p99s sample the same stretch of the machine's load. `flip`
+ * says which server goes first.
+ */
+async function round(openDir: string, securedDir: string, securedArgs: string[], flip: boolean): Promise<[Figures, Figures]> {
+  const started = await Promise.allSettled([start(openDir, ["--authorization-mode", "AlwaysAllow"]), start(securedDir, securedArgs)]);
+  const servers = started.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  try {
+    const failed = started.find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
+    const [open, secured] = servers as [Server, Server];
+    const order = flip ? [secured, open] : [open, secured];
+    for (const s of order) await creates(s);
+    for (let c = 0; c * GET_CHUNK < GETS; c++) {
+      for (const s of c % 2 === 0 ? order : [...order].reverse()) await gets(s, c * GET_CHUNK, Math.min(GET_CHUNK, GETS - c * GET_CHUNK));
+    }
+    return [figures(open), figures(secured)];
   } finally {
-    admin?.close();
-    await up?.stop();
+    await Promise.all(servers.map(stop));
   }
 }
 
@@ -124,15 +181,14 @@ async function run(): Promise<void> {
     const open: Figures[] = [];
     const secured: Figures[] = [];
     let auditLines = Number.POSITIVE_INFINITY;
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let r = 0; r < ROUNDS; r++) {
       // Which server goes first alternates: the first process of a run pays for warming up.
-      const runOpen = async () => open.push(await measure(path.join(root, `open-${round}`), ["--authorization-mode", "AlwaysAllow"]));
-      const runSecured = async () => secured.push(await measure(path.join(root, `secured-${round}`), securedArgs(round)));
-      if (round % 2 === 0) await runOpen().then(runSecured);
-      else await runSecured().then(runOpen);
+      const [o, s] = await round(path.join(root, `open-${r}`), path.join(root, `secured-${r}`), securedArgs(r), r % 2 === 1);
+      open.push(o);
+      secured.push(s);
       // Every request's event is in the log once the server has stopped (ResponseComplete only).
-      const lines = fs.readFileSync(path.join(root, `secured-audit-${round}.log`), "utf8").split("\n").length - 1;
-      if (lines < CREATES + GETS) throw new Error(`audit log of round ${round}: ${lines} events for ${CREATES + GETS} requests`);
+      const lines = fs.readFileSync(path.join(root, `secured-audit-${r}.log`), "utf8").split("\n").length - 1;
+      if (lines < CREATES + GETS) throw new Error(`audit log of round ${r}: ${lines} events for ${CREATES + GETS} requests`);
       auditLines = Math.min(auditLines, lines);
     }
     const mid = (f: Figures[], k: keyof Figures): number => median(f.map((x) => x[k]));
