@@ -1,12 +1,14 @@
 /**
- * The audit log writer buffers a turn's events and writes them in one go: nothing buffered is
- * lost when it is closed, a turn's events reach the file by the next turn, and rotation still
- * counts what is buffered.
+ * The audit log writer queues events and writes them in order, one asynchronous write at a time:
+ * nothing queued is lost when it is closed or flushed, events reach the file without either,
+ * rotation still counts what is queued, and a queue past its bound drops events (counted)
+ * instead of growing.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { AuditLogWriter } from "../../../apiserver/audit/log-writer.js";
 
 const dirs: string[] = [];
@@ -40,19 +42,58 @@ describe("AuditLogWriter", () => {
     expect(lines(file)).toHaveLength(3000);
   });
 
-  it("a turn's events are in the file by the next turn, without close()", async () => {
+  it("events reach the file in order without close(), while the event loop keeps turning", async () => {
     const file = path.join(tempDir(), "audit.log");
     const w = new AuditLogWriter({ path: file });
     try {
       w.write({ i: 1 });
       w.write({ i: 2 });
-      await new Promise((r) => setImmediate(r));
+      // Nothing is written on the caller's turn: the write goes to the thread pool afterwards.
+      expect(readFileSync(file, "utf8")).toBe("");
+      for (let t = 0; t < 200 && lines(file).length < 2; t++) await sleep(5);
       expect(lines(file).map((e) => e.i)).toEqual([1, 2]);
       w.write({ i: 3 });
-      await new Promise((r) => setImmediate(r));
+      for (let t = 0; t < 200 && lines(file).length < 3; t++) await sleep(5);
       expect(lines(file).map((e) => e.i)).toEqual([1, 2, 3]);
     } finally {
       await w.close();
+    }
+  });
+
+  it("bursts while writes are out: every event once and in order, after flush() and after close()", async () => {
+    const file = path.join(tempDir(), "audit.log");
+    const w = new AuditLogWriter({ path: file });
+    let i = 0;
+    // Bursts on separate turns and timer ticks, some larger than a write carries, so that later
+    // ones queue behind a write in the thread pool.
+    for (let burst = 0; burst < 50; burst++) {
+      for (let k = 0; k < 200; k++) w.write({ i: i++, pad: "x".repeat(k % 7 === 0 ? 5000 * (burst % 5) : 50) });
+      await sleep(burst % 3);
+    }
+    await w.flush();
+    expect(lines(file).map((e) => e.i)).toEqual(Array.from({ length: i }, (_, n) => n));
+    for (let k = 0; k < 500; k++) w.write({ i: i++ });
+    await w.close();
+    expect(lines(file).map((e) => e.i)).toEqual(Array.from({ length: i }, (_, n) => n));
+  });
+
+  it("a queue past its bound drops the events that do not fit and says how many", async () => {
+    const file = path.join(tempDir(), "audit.log");
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      const w = new AuditLogWriter({ path: file, maxQueuedChars: 1000 });
+      // Each line is 100 characters: ten fit, the next five do not.
+      const ev = (i: number) => ({ i, pad: "x".repeat(100 - 16 - String(i).length) });
+      for (let i = 0; i < 15; i++) w.write(ev(i));
+      expect(JSON.stringify(ev(0)).length + 1).toBe(100);
+      await w.flush();
+      w.write(ev(15));
+      await w.close();
+      expect(lines(file).map((e) => e.i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 15]);
+      const said = stderr.mock.calls.map((c) => String(c[0]));
+      expect(said).toEqual([`audit log ${file}: queue full, dropping events\n`, `audit log ${file}: 5 events dropped\n`]);
+    } finally {
+      stderr.mockRestore();
     }
   });
 
