@@ -65,6 +65,7 @@ import { resourceClaimStatusStrategy, resourceClaimStrategy } from "./resources/
 import { resourceClaimTemplateStrategy } from "./resources/resourceclaimtemplates/strategy.js";
 import { resourceSliceStrategy } from "./resources/resourceslices/strategy.js";
 import { storageClassStrategy } from "./resources/storageclasses/strategy.js";
+import { volumeAttributesClassStrategy } from "./resources/volumeattributesclasses/strategy.js";
 import { mutatingWebhookConfigurationStrategy } from "./resources/mutatingwebhookconfigurations/strategy.js";
 import { validatingWebhookConfigurationStrategy } from "./resources/validatingwebhookconfigurations/strategy.js";
 import {
@@ -156,6 +157,7 @@ export const KIND_REGISTRATIONS: Readonly<Record<string, KindRegistration>> = {
   "discovery.k8s.io/endpointslices": { strategy: endpointSliceStrategy },
   "storage.k8s.io/storageclasses": { strategy: storageClassStrategy },
   "storage.k8s.io/csidrivers": { strategy: csiDriverStrategy },
+  "storage.k8s.io/volumeattributesclasses": { strategy: volumeAttributesClassStrategy },
   "storage.k8s.io/csinodes": { strategy: csiNodeStrategy },
   "storage.k8s.io/csistoragecapacities": { strategy: csiStorageCapacityStrategy },
   "storage.k8s.io/volumeattachments": { strategy: volumeAttachmentStrategy, subresources: { status: volumeAttachmentStatusStrategy } },

@@ -241,6 +241,7 @@ const BASES: Record<string, Record<string, unknown>> = {
     spec: { attacher: "fuzz.example.com", nodeName: "fuzz-node", source: { persistentVolumeName: "fuzz" } },
   },
   "storage.k8s.io/csistoragecapacities": { storageClassName: "fuzz" },
+  "storage.k8s.io/volumeattributesclasses": { driverName: "fuzz.example.com", parameters: { tier: "fuzz" } },
   "node.k8s.io/runtimeclasses": { handler: "fuzz" },
   // Named by their IP (see namesFor); a ServiceCIDR outside the server's own range.
   "networking.k8s.io/ipaddresses": { spec: { parentRef: { group: "", resource: "services", namespace: FUZZ_NAMESPACE, name: "fuzz" } } },

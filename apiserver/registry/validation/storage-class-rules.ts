@@ -12,10 +12,14 @@ import { isObj, list, record, str } from "./shape.js";
 const MAX_PARAMETERS = 512;
 const MAX_PARAMETERS_SIZE = 256 * 1024;
 
-export function validateStorageClassParameters(params: unknown, path: FieldPath): FieldError[] {
-  if (!isObj(params)) return [];
-  const keys = Object.keys(params);
+/**
+ * Upstream's validateParameters: `allowEmpty` false (VolumeAttributesClass) also asks for at least
+ * one entry, after the other checks as upstream orders them.
+ */
+export function validateStorageClassParameters(params: unknown, path: FieldPath, allowEmpty = true): FieldError[] {
+  const keys = isObj(params) ? Object.keys(params) : [];
   if (keys.length > MAX_PARAMETERS) return [fieldErrors.tooLong(path, MAX_PARAMETERS)];
+  if (!isObj(params)) return allowEmpty ? [] : [fieldErrors.required(path, "must contain at least one key/value pair")];
   const errs: FieldError[] = [];
   let size = 0;
   for (const k of keys) {
@@ -23,7 +27,14 @@ export function validateStorageClassParameters(params: unknown, path: FieldPath)
     size += utf8Length(k) + utf8Length(str(params[k]));
   }
   if (size > MAX_PARAMETERS_SIZE) errs.push(fieldErrors.tooLong(path, MAX_PARAMETERS_SIZE));
+  if (!allowEmpty && keys.length === 0) errs.push(fieldErrors.required(path, "must contain at least one key/value pair"));
   return errs;
+}
+
+/** Upstream's validateProvisioner (a StorageClass's provisioner, a VolumeAttributesClass's driverName): required, a qualified name once lower-cased. */
+export function validateProvisioner(provisioner: string, path: FieldPath): FieldError[] {
+  if (provisioner === "") return [fieldErrors.required(path)];
+  return isQualifiedName(provisioner.toLowerCase()).map((msg) => fieldErrors.invalid(path, provisioner, msg));
 }
 
 /** A term's expressions as key → sorted values, for comparing terms as upstream compares its maps of sets. */

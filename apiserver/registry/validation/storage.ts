@@ -5,8 +5,8 @@
  * spec diff), a PV with exactly one source, StorageClass parameters and
  * provisioner immutable.
  */
-import { validateAllowedTopologies, validateStorageClassParameters } from "./storage-class-rules.js";
-import { isDNS1123Subdomain, isQualifiedName } from "../../../runtime/validation/strings.js";
+import { validateAllowedTopologies, validateProvisioner, validateStorageClassParameters } from "./storage-class-rules.js";
+import { isDNS1123Subdomain } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { validateNodeSelector } from "./affinity.js";
@@ -144,12 +144,7 @@ export function validatePVUpdate(pv: KubeObject, old: KubeObject): FieldError[] 
 }
 
 export function validateStorageClass(sc: KubeObject): FieldError[] {
-  const errs: FieldError[] = [];
-  const provisioner = str(sc.provisioner);
-  if (provisioner === "") errs.push(fieldErrors.required(FieldPath.of("provisioner")));
-  else
-    for (const msg of isQualifiedName(provisioner.toLowerCase()))
-      errs.push(fieldErrors.invalid(FieldPath.of("provisioner"), provisioner, msg));
+  const errs = validateProvisioner(str(sc.provisioner), FieldPath.of("provisioner"));
   errs.push(...validateStorageClassParameters(sc.parameters, FieldPath.of("parameters")));
   const rp = str(sc.reclaimPolicy);
   if (rp !== "" && rp !== "Delete" && rp !== "Retain")
@@ -172,4 +167,22 @@ export function validateStorageClassUpdate(sc: KubeObject, old: KubeObject): Fie
   if (!sameJSON(sc.volumeBindingMode, old.volumeBindingMode))
     errs.push(fieldErrors.forbidden(FieldPath.of("volumeBindingMode"), "field is immutable"));
   return errs;
+}
+
+/** storage.k8s.io/v1 VolumeAttributesClass (upstream's ValidateVolumeAttributesClass): a driver name, at least one parameter. */
+export function validateVolumeAttributesClass(vac: KubeObject): FieldError[] {
+  return [
+    ...validateProvisioner(str(vac.driverName), FieldPath.of("driverName")),
+    ...validateStorageClassParameters(vac.parameters, FieldPath.of("parameters"), false),
+  ];
+}
+
+/** Upstream's ValidateVolumeAttributesClassUpdate: driverName and parameters are fixed at creation. */
+export function validateVolumeAttributesClassUpdate(vac: KubeObject, old: KubeObject): FieldError[] {
+  const errs: FieldError[] = [];
+  if (str(vac.driverName) !== str(old.driverName))
+    errs.push(fieldErrors.forbidden(FieldPath.of("driverName"), "updates to driverName are forbidden."));
+  if (!sameJSON(vac.parameters, old.parameters))
+    errs.push(fieldErrors.forbidden(FieldPath.of("parameters"), "updates to parameters are forbidden."));
+  return [...errs, ...validateVolumeAttributesClass(vac)];
 }
