@@ -81,18 +81,21 @@ describe("H2Session", () => {
     const write = vi.spyOn(net.Socket.prototype, "write");
     const ours = (): number => write.mock.contexts.filter((c) => (c as net.Socket).remotePort === Number(url.port)).length;
     try {
-      // Two timer callbacks of one timers phase, each starting calls in later ticks too: as
-      // requests on several client connections, read in one poll, start theirs.
+      // Two callbacks of one loop phase, each starting calls in later ticks too: as requests on
+      // several client connections, read in one poll, start theirs. Two immediates queued together
+      // always run in the same check phase (two 1 ms timers did not when the clock's millisecond
+      // turned between them). The count is read in the next turn's check phase, after the session's
+      // flush, which the first call queued before it.
       const started: Promise<H2Response>[] = [];
       const writesBeforeTurnEnds = await new Promise<number>((resolve) => {
         const start = (name: string): void => {
           started.push(s.request(`/turn/${name}`, Buffer.from(name)).response);
           process.nextTick(() => started.push(s.request(`/turn/${name}-tick`, Buffer.from(name)).response));
         };
-        setTimeout(() => start("a"));
-        setTimeout(() => {
+        setImmediate(() => start("a"));
+        setImmediate(() => {
           start("b");
-          void Promise.resolve().then(() => setTimeout(() => resolve(ours())));
+          void Promise.resolve().then(() => setImmediate(() => resolve(ours())));
         });
       });
       expect(writesBeforeTurnEnds).toBe(1);
