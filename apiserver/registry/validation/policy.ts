@@ -1,12 +1,9 @@
-/**
- * policy/v1 PodDisruptionBudget, scheduling.k8s.io/v1 PriorityClass and autoscaling HPA
- * validation as upstream's.
- */
+/** policy/v1 PodDisruptionBudget and scheduling.k8s.io/v1 PriorityClass validation as upstream's. */
 import type { KubeObject } from "../rest.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { validateLabelSelector } from "./label-selector.js";
 import { FIELD_IMMUTABLE } from "./object-meta.js";
-import { isObj, list, record, str, type Obj } from "./shape.js";
+import { record, str } from "./shape.js";
 import { isNotMoreThan100Percent, validatePositiveIntOrPercent } from "./int-or-percent.js";
 
 const SPEC = FieldPath.of("spec");
@@ -79,77 +76,5 @@ export function validatePriorityClassUpdate(pc: KubeObject, old: KubeObject): Fi
   if (pc.value !== old.value) errs.push(fieldErrors.forbidden(FieldPath.of("value"), "may not be changed in an update."));
   if (pc.preemptionPolicy !== old.preemptionPolicy)
     errs.push(fieldErrors.invalid(FieldPath.of("preemptionPolicy"), pc.preemptionPolicy ?? null, FIELD_IMMUTABLE));
-  return errs;
-}
-
-// ---- HorizontalPodAutoscaler ----
-
-const METRIC_TYPES = ["ContainerResource", "External", "Object", "Pods", "Resource"];
-
-function validateScaleTarget(ref: unknown, path: FieldPath): FieldError[] {
-  const r = record(ref);
-  const errs: FieldError[] = [];
-  if (str(r.kind) === "") errs.push(fieldErrors.required(path.child("kind")));
-  if (str(r.name) === "") errs.push(fieldErrors.required(path.child("name")));
-  return errs;
-}
-
-function validateReplicas(spec: Obj): FieldError[] {
-  const errs: FieldError[] = [];
-  const min = spec.minReplicas;
-  const max = typeof spec.maxReplicas === "number" ? spec.maxReplicas : 0;
-  if (typeof min === "number" && min < 1)
-    errs.push(fieldErrors.invalid(SPEC.child("minReplicas"), min, "must be greater than or equal to 1"));
-  if (max < 1) errs.push(fieldErrors.invalid(SPEC.child("maxReplicas"), max, "must be greater than 0"));
-  if (typeof min === "number" && min > max)
-    errs.push(fieldErrors.invalid(SPEC.child("maxReplicas"), max, "must be greater than or equal to `minReplicas`"));
-  return errs;
-}
-
-function validateMetricTarget(t: unknown, path: FieldPath): FieldError[] {
-  const r = record(t);
-  const type = str(r.type);
-  if (!["Utilization", "Value", "AverageValue"].includes(type))
-    return [fieldErrors.notSupported(path.child("type"), type, ["AverageValue", "Utilization", "Value"])];
-  if (type === "Utilization" && typeof r.averageUtilization !== "number")
-    return [fieldErrors.required(path.child("averageUtilization"), "must set either a target raw value or a target utilization")];
-  if (typeof r.averageUtilization === "number" && r.averageUtilization < 1)
-    return [fieldErrors.invalid(path.child("averageUtilization"), r.averageUtilization, "must be greater than 0")];
-  return [];
-}
-
-export function validateHPAv2(hpa: KubeObject): FieldError[] {
-  const spec = record(hpa.spec);
-  const errs = [...validateScaleTarget(spec.scaleTargetRef, SPEC.child("scaleTargetRef")), ...validateReplicas(spec)];
-  list(spec.metrics).forEach((m, i) => {
-    const r = record(m);
-    const p = SPEC.child("metrics").index(i);
-    const type = str(r.type);
-    if (!METRIC_TYPES.includes(type)) {
-      errs.push(fieldErrors.notSupported(p.child("type"), type, METRIC_TYPES));
-      return;
-    }
-    const key = type.charAt(0).toLowerCase() + type.slice(1);
-    const source = r[key];
-    if (!isObj(source)) {
-      errs.push(fieldErrors.required(p.child(key), `must populate information for the given metric source`));
-      return;
-    }
-    if ((type === "Resource" || type === "ContainerResource") && str(source.name) === "")
-      errs.push(fieldErrors.required(p.child(key, "name")));
-    if (type === "ContainerResource" && str(source.container) === "") errs.push(fieldErrors.required(p.child(key, "container")));
-    if ((type === "Pods" || type === "Object" || type === "External") && str(record(source.metric).name) === "")
-      errs.push(fieldErrors.required(p.child(key, "metric", "name")));
-    errs.push(...validateMetricTarget(source.target, p.child(key, "target")));
-  });
-  return errs;
-}
-
-export function validateHPAv1(hpa: KubeObject): FieldError[] {
-  const spec = record(hpa.spec);
-  const errs = [...validateScaleTarget(spec.scaleTargetRef, SPEC.child("scaleTargetRef")), ...validateReplicas(spec)];
-  const t = spec.targetCPUUtilizationPercentage;
-  if (typeof t === "number" && t < 1)
-    errs.push(fieldErrors.invalid(SPEC.child("targetCPUUtilizationPercentage"), t, "must be greater than 0"));
   return errs;
 }

@@ -264,6 +264,16 @@ export function hpaToV1(v2: KubeObject): KubeObject {
 
 /** autoscaling/v1 to autoscaling/v2 (v2's defaults applied, as a read at v2 would). */
 export function hpaToV2(v1: KubeObject): KubeObject {
+  const out = convertHPAToV2(v1);
+  defaultHPAv2(out);
+  return out;
+}
+
+/**
+ * autoscaling/v1 to autoscaling/v2 as upstream converts to its internal type, which is what its
+ * validation sees: no v2 defaults (the annotation's behavior as written). `v1` is not modified.
+ */
+export function convertHPAToV2(v1: KubeObject): KubeObject {
   const spec = obj(v1.spec);
   const status = v1.status === undefined ? undefined : obj(v1.status);
   const given = v1.metadata?.annotations ?? {};
@@ -313,7 +323,6 @@ export function hpaToV2(v1: KubeObject): KubeObject {
       conditions: Array.isArray(conditions) ? conditions : undefined,
     });
   }
-  defaultHPAv2(out);
   return out;
 }
 

@@ -1,10 +1,12 @@
-/** autoscaling/v1 and v2 HorizontalPodAutoscalers: minReplicas (and v2 metrics/behavior) defaults, status reset, replica and metric validation. */
+/**
+ * autoscaling/v1 and v2 HorizontalPodAutoscalers: minReplicas (and v2 metrics/behavior) defaults,
+ * status reset, upstream's spec validation (a v1 object validated as converted to v2's shape).
+ */
 import { defaultHPAv1, defaultHPAv2 } from "../../defaults/misc.js";
-import { validateHPAv1, validateHPAv2 } from "../../validation/policy.js";
+import { minReplicasBoundOnUpdate, validateHPASpec } from "../../validation/hpa.js";
 import { validateHPAStatusUpdate } from "../../validation/workload-status.js";
-import { validateHPABehavior } from "../../validation/hpa-behavior.js";
 import { kindStatusStrategy, kindStrategy } from "../kind-strategy.js";
-import { keepStatusAnnotations } from "./conversion.js";
+import { convertHPAToV2, keepStatusAnnotations } from "./conversion.js";
 
 export const hpaV2Strategy = kindStrategy({
   kind: "HorizontalPodAutoscaler",
@@ -12,7 +14,8 @@ export const hpaV2Strategy = kindStrategy({
   namespaced: true,
   hasStatus: true,
   defaults: defaultHPAv2,
-  validate: (hpa) => [...validateHPAv2(hpa), ...validateHPABehavior(hpa)],
+  validate: (hpa) => validateHPASpec(hpa),
+  validateUpdate: (hpa, old) => validateHPASpec(hpa, minReplicasBoundOnUpdate(old)),
 });
 export const hpaV1Strategy = kindStrategy({
   kind: "HorizontalPodAutoscaler",
@@ -22,6 +25,7 @@ export const hpaV1Strategy = kindStrategy({
   defaults: defaultHPAv1,
   // v2's status travels in annotations through v1: a main update keeps it as it keeps status.
   prepareForUpdate: keepStatusAnnotations,
-  validate: validateHPAv1,
+  validate: (hpa) => validateHPASpec(convertHPAToV2(hpa)),
+  validateUpdate: (hpa, old) => validateHPASpec(convertHPAToV2(hpa), minReplicasBoundOnUpdate(old)),
 });
 export const hpaStatusStrategy = kindStatusStrategy(validateHPAStatusUpdate);
