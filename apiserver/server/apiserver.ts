@@ -271,6 +271,8 @@ export class APIServer {
   private readonly logger: Logger;
   /** The post-start hooks' credentials (upstream's loopback token). */
   private readonly loopback = new LoopbackAuthenticator();
+  /** `--token-auth-file`'s authenticator: requests and TokenReview share it. */
+  private readonly tokenFile: TokenFileAuthenticator | undefined;
   /** Counts a request in the request metrics once its response has closed (made once, shared by all requests). */
   private readonly recordRequest = (req: APIRequest, res: ResponseWriter): void => this.metrics.record(req, res);
 
@@ -282,6 +284,11 @@ export class APIServer {
     // builds); a server assembled by hand for a test serves exactly the storages it was given.
     const authAPIs =
       options.serveAuthAPIs ?? (options.serviceAccountTokens !== undefined || /(^|,)\s*RBAC\s*(,|$)/.test(options.authorizationMode ?? ""));
+    this.tokenFile = options.tokens
+      ? new TokenFileAuthenticator(options.tokens)
+      : options.tokenAuthFile
+        ? TokenFileAuthenticator.fromFile(options.tokenAuthFile)
+        : undefined;
     this.index = new ResourceIndex(
       authAPIs ? this.withAuthStorages(options.storages, options.serviceAccountTokens) : [...options.storages],
     );
@@ -400,8 +407,7 @@ export class APIServer {
       new X509Authenticator(tls.requestHeaderCA ? parseCertificates(tls.clientCA ?? "") : undefined),
     ];
     if (options.serviceAccountTokens) authenticators.push(options.serviceAccountTokens);
-    if (options.tokens) authenticators.unshift(new TokenFileAuthenticator(options.tokens));
-    else if (options.tokenAuthFile) authenticators.unshift(TokenFileAuthenticator.fromFile(options.tokenAuthFile));
+    if (this.tokenFile) authenticators.unshift(this.tokenFile);
     authenticators.unshift(this.loopback, ...(options.extraAuthenticators ?? []));
 
     const auditOptions = {
@@ -577,7 +583,12 @@ export class APIServer {
       else if (isCreateOnly(out[i]!)) out[i] = s;
     };
     if (knows("authorization.k8s.io", "SubjectAccessReview")) for (const s of accessReviewStorages({ authorize, rulesFor })) serve(s);
-    if (knows("authentication.k8s.io", "TokenReview")) for (const s of authenticationReviewStorages(tokens)) serve(s);
+    if (knows("authentication.k8s.io", "TokenReview")) {
+      // upstream reviews with its whole token chain: the loopback token first, then the token file, then service accounts.
+      const audienceAgnostic = this.tokenFile ? [this.loopback, this.tokenFile] : [this.loopback];
+      const reviewers = { audienceAgnostic, ...(tokens && { serviceAccounts: tokens }), apiAudiences: tokens?.apiAudiences ?? [] };
+      for (const s of authenticationReviewStorages(reviewers)) serve(s);
+    }
     if (tokens && knows("authentication.k8s.io", "TokenRequest")) {
       const i = out.findIndex((s) => s.group === "" && s.info.plural === "serviceaccounts");
       if (i >= 0)

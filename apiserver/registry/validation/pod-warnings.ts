@@ -12,29 +12,9 @@ import { goQuote } from "../../../runtime/go-strings.js";
 import { parseQuantity } from "../../../runtime/quantity.js";
 import type { KubeObject } from "../rest.js";
 import { FieldPath } from "./field.js";
+import { deprecatedNodeLabel, nodeSelectorTermWarnings } from "./node-label-warnings.js";
 import { canonicalQuantity, isWholeQuantity } from "./quantity-text.js";
 import { isObj, list, record, str, type Obj } from "./shape.js";
-
-/** upstream's deprecated node labels (pkg/api/node) and what replaces each. */
-const DEPRECATED_NODE_LABELS: Readonly<Record<string, string>> = {
-  "beta.kubernetes.io/arch": 'deprecated since v1.14; use "kubernetes.io/arch" instead',
-  "beta.kubernetes.io/os": 'deprecated since v1.14; use "kubernetes.io/os" instead',
-  "failure-domain.beta.kubernetes.io/region": 'deprecated since v1.17; use "topology.kubernetes.io/region" instead',
-  "failure-domain.beta.kubernetes.io/zone": 'deprecated since v1.17; use "topology.kubernetes.io/zone" instead',
-  "beta.kubernetes.io/instance-type": 'deprecated since v1.17; use "node.kubernetes.io/instance-type" instead',
-};
-
-const deprecatedNodeLabel = (key: string): string | undefined =>
-  Object.prototype.hasOwnProperty.call(DEPRECATED_NODE_LABELS, key) ? DEPRECATED_NODE_LABELS[key] : undefined;
-
-/** upstream's GetWarningsForNodeSelectorTerm: deprecated keys in matchExpressions. */
-export function nodeSelectorTermWarnings(term: unknown, at: FieldPath, out: string[]): void {
-  list(record(term).matchExpressions).forEach((e, i) => {
-    const key = str(record(e).key);
-    const msg = deprecatedNodeLabel(key);
-    if (msg) out.push(`${at.child("matchExpressions").index(i).child("key").toString()}: ${key} is ${msg}`);
-  });
-}
 
 /** Pod (anti-)affinity terms without a labelSelector, which match no Pod. */
 function affinityTermWarnings(affinity: unknown, at: FieldPath, out: string[]): void {

@@ -5,7 +5,7 @@
  */
 import type { KubeObject } from "../rest.js";
 import { FieldPath } from "./field.js";
-import { nodeSelectorTermWarnings } from "./pod-warnings.js";
+import { nodeSelectorTermWarnings } from "./node-label-warnings.js";
 import { isObj, list, record } from "./shape.js";
 
 const BETA_CLASS_ANNOTATION = "volume.beta.kubernetes.io/storage-class";
