@@ -11,7 +11,7 @@ import { goQuote } from "../../../runtime/go-strings.js";
 import { isDNS1123Label, isDNS1123Subdomain } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
 import { FieldPath, fieldErrors, GoSyntax, type FieldError } from "./field.js";
-import { isObj, list, record, str, type Obj } from "./shape.js";
+import { isObj, list, num, record, str, type Obj } from "./shape.js";
 
 export const FLOW_SCHEMA_MAX_MATCHING_PRECEDENCE = 10000;
 const MAX_QUEUES = 10_000_000;
@@ -24,7 +24,6 @@ const LIMIT_RESPONSE_TYPES = ["Queue", "Reject"];
 const VERBS = ["create", "delete", "deletecollection", "get", "list", "patch", "proxy", "update", "watch"];
 const NS_ERR_INTRO = "each member of this list must be '*' or a DNS-1123 label; ";
 
-const num = (v: unknown): number => (typeof v === "number" ? v : 0);
 const strings = (v: unknown): string[] => list(v).map((x) => str(x));
 const present = (v: unknown): boolean => v !== undefined && v !== null;
 

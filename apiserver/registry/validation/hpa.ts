@@ -7,10 +7,9 @@ import { isDNS1123Label, isValidPathSegmentName } from "../../../runtime/validat
 import { parseQuantity } from "../../../runtime/quantity.js";
 import { fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { goQuantitySyntax } from "./go-quantity.js";
-import { validateHPABehavior } from "./hpa-behavior.js";
 import { validateContainerResourceName } from "./resource-names.js";
 import type { KubeObject } from "../rest.js";
-import { isObj, list, record, str, type Obj } from "./shape.js";
+import { isObj, list, num, record, str, type Obj } from "./shape.js";
 
 const SPEC = FieldPath.of("spec");
 /** Upstream's validMetricSourceTypes, sorted as its error lists them. */
@@ -20,8 +19,6 @@ const SOURCE_FIELDS = ["object", "external", "pods", "resource", "containerResou
 type SourceField = (typeof SOURCE_FIELDS)[number];
 const TARGET_TYPES = ["Utilization", "Value", "AverageValue"];
 
-/** A Go int32 field: absent reads as zero. */
-const int = (v: unknown): number => (typeof v === "number" ? v : 0);
 const has = (v: unknown): boolean => v !== undefined && v !== null;
 
 /** upstream's ValidateCrossVersionObjectReference: kind and name set, each a path segment. */
@@ -52,8 +49,8 @@ function validateMetricTarget(target: Obj, path: FieldPath): FieldError[] {
     errs.push(fieldErrors.invalid(path.child("type"), type, "must be either Utilization, Value, or AverageValue"));
   errs.push(...positiveQuantity(target.value, path.child("value")));
   errs.push(...positiveQuantity(target.averageValue, path.child("averageValue")));
-  if (has(target.averageUtilization) && int(target.averageUtilization) < 1)
-    errs.push(fieldErrors.invalid(path.child("averageUtilization"), int(target.averageUtilization), "must be greater than 0"));
+  if (has(target.averageUtilization) && num(target.averageUtilization) < 1)
+    errs.push(fieldErrors.invalid(path.child("averageUtilization"), num(target.averageUtilization), "must be greater than 0"));
   return errs;
 }
 
@@ -153,6 +150,57 @@ function validateMetrics(metrics: unknown[], minReplicas: unknown): FieldError[]
   return errs;
 }
 
+// ---- behavior ----
+
+const MAX_PERIOD_SECONDS = 1800;
+const MAX_STABILIZATION_WINDOW_SECONDS = 3600;
+const SELECT_POLICIES = ["Disabled", "Max", "Min"];
+const POLICY_TYPES = ["Percent", "Pods"];
+
+function validateScalingRules(rules: unknown, path: FieldPath): FieldError[] {
+  if (!isObj(rules)) return [];
+  const errs: FieldError[] = [];
+  const window = rules.stabilizationWindowSeconds;
+  if (typeof window === "number" && window < 0)
+    errs.push(fieldErrors.invalid(path.child("stabilizationWindowSeconds"), window, "must be greater than or equal to zero"));
+  if (typeof window === "number" && window > MAX_STABILIZATION_WINDOW_SECONDS)
+    errs.push(
+      fieldErrors.invalid(
+        path.child("stabilizationWindowSeconds"),
+        window,
+        `must be less than or equal to ${MAX_STABILIZATION_WINDOW_SECONDS}`,
+      ),
+    );
+  if (typeof rules.selectPolicy === "string" && !SELECT_POLICIES.includes(rules.selectPolicy))
+    errs.push(fieldErrors.notSupported(path.child("selectPolicy"), rules.selectPolicy, SELECT_POLICIES));
+  const policies = list(rules.policies);
+  const policiesPath = path.child("policies");
+  if (policies.length === 0) errs.push(fieldErrors.required(policiesPath, "must specify at least one Policy"));
+  policies.forEach((p, i) => {
+    const policy = record(p);
+    const pp = policiesPath.index(i);
+    const type = str(policy.type);
+    if (!POLICY_TYPES.includes(type)) errs.push(fieldErrors.notSupported(pp.child("type"), type, POLICY_TYPES));
+    if (num(policy.value) <= 0) errs.push(fieldErrors.invalid(pp.child("value"), num(policy.value), "must be greater than zero"));
+    const period = num(policy.periodSeconds);
+    if (period <= 0) errs.push(fieldErrors.invalid(pp.child("periodSeconds"), period, "must be greater than zero"));
+    if (period > MAX_PERIOD_SECONDS)
+      errs.push(fieldErrors.invalid(pp.child("periodSeconds"), period, `must be less than or equal to ${MAX_PERIOD_SECONDS}`));
+  });
+  return errs;
+}
+
+/** upstream's validateBehavior: per direction a stabilization window of 0 to 3600 s, a select policy, at least one policy, each of type Pods or Percent with a positive value and a period of 1 to 1800 s. */
+function validateBehavior(hpa: KubeObject): FieldError[] {
+  const behavior = record(hpa.spec).behavior;
+  if (!isObj(behavior)) return [];
+  const path = FieldPath.of("spec", "behavior");
+  return [
+    ...validateScalingRules(behavior.scaleUp, path.child("scaleUp")),
+    ...validateScalingRules(behavior.scaleDown, path.child("scaleDown")),
+  ];
+}
+
 /**
  * upstream's validateHorizontalPodAutoscalerSpec on a v2-shaped object. `minReplicasLowerBound`
  * is 1, or 0 on an update of an object that already scales to zero (HPAScaleToZero is alpha, off).
@@ -161,7 +209,7 @@ export function validateHPASpec(hpa: KubeObject, minReplicasLowerBound = 1): Fie
   const spec = record(hpa.spec);
   const errs: FieldError[] = [];
   const min = spec.minReplicas;
-  const max = int(spec.maxReplicas);
+  const max = num(spec.maxReplicas);
   if (typeof min === "number" && min < minReplicasLowerBound)
     errs.push(fieldErrors.invalid(SPEC.child("minReplicas"), min, `must be greater than or equal to ${minReplicasLowerBound}`));
   if (max < 1) errs.push(fieldErrors.invalid(SPEC.child("maxReplicas"), max, "must be greater than 0"));
@@ -169,7 +217,7 @@ export function validateHPASpec(hpa: KubeObject, minReplicasLowerBound = 1): Fie
     errs.push(fieldErrors.invalid(SPEC.child("maxReplicas"), max, "must be greater than or equal to `minReplicas`"));
   errs.push(...validateReference(spec.scaleTargetRef, SPEC.child("scaleTargetRef")));
   errs.push(...validateMetrics(list(spec.metrics), min));
-  errs.push(...validateHPABehavior(hpa));
+  errs.push(...validateBehavior(hpa));
   return errs;
 }
 

@@ -14,7 +14,7 @@ import type { KubeObject } from "../rest.js";
 import { FieldPath } from "./field.js";
 import { deprecatedNodeLabel, nodeSelectorTermWarnings } from "./node-label-warnings.js";
 import { canonicalQuantity, isWholeQuantity } from "./quantity-text.js";
-import { isObj, list, record, str, type Obj } from "./shape.js";
+import { isObj, list, num, record, str, type Obj } from "./shape.js";
 
 /** Pod (anti-)affinity terms without a labelSelector, which match no Pod. */
 function affinityTermWarnings(affinity: unknown, at: FieldPath, out: string[]): void {
@@ -110,7 +110,6 @@ const POD_ANNOTATIONS = FieldPath.of("metadata", "annotations");
 /** A container port as Go's %+v prints upstream's internal ContainerPort. */
 const portText = (p: Obj) =>
   `{Name:${str(p.name)} HostPort:${num(p.hostPort)} ContainerPort:${num(p.containerPort)} Protocol:${str(p.protocol)} HostIP:${str(p.hostIP)}}`;
-const num = (v: unknown) => (typeof v === "number" ? v : 0);
 
 type PortRef = { kind: string; ci: number; pi: number; port: Obj };
 const portPath = (p: PortRef, specPath: FieldPath) => specPath.child(p.kind).index(p.ci).child("ports").index(p.pi).toString();

@@ -21,7 +21,7 @@ import { fieldErrors, FieldPath, GoSyntax, type FieldError } from "./field.js";
 import { FIELD_IMMUTABLE, validateAnnotations, validateLabels } from "./object-meta.js";
 import { isExtendedResourceName } from "./resource-names.js";
 import { deviceSelectorCompileError, deviceSelectorTooComplex } from "./resource-cel.js";
-import { isObj, list, record, sameJSON, str, type Obj } from "./shape.js";
+import { isObj, list, num, record, sameJSON, str, type Obj } from "./shape.js";
 import { validateCSIDriverName } from "./volume-sources.js";
 import { validateConditions } from "./workload-status.js";
 
@@ -62,7 +62,6 @@ const CONFIG_SOURCES = ["FromClaim", "FromClass"];
 const REQUEST_REF = "must be the name of a request in the claim or the name of a request and a subrequest separated by '/'";
 
 const has = (o: Obj, k: string) => o[k] !== undefined && o[k] !== null;
-const int = (v: unknown) => (typeof v === "number" ? v : 0);
 
 // --- generic list, set and map checks (upstream's validateSlice, validateSet, validateMap) ---
 
@@ -243,7 +242,7 @@ const validateSelectors = (sels: unknown, p: FieldPath, stored: boolean) =>
 
 function validateAllocationMode(r: Obj, p: FieldPath): FieldError[] {
   const mode = str(r.allocationMode);
-  const count = int(r.count);
+  const count = num(r.count);
   switch (mode) {
     case "All":
       return count !== 0 ? [fieldErrors.invalid(p.child("count"), count, "must not be specified when allocationMode is 'All'")] : [];
@@ -786,10 +785,10 @@ function validateResourceSliceSpec(spec: Obj, old: Obj | undefined): FieldError[
   const pool = record(spec.pool);
   const pp = SPEC.child("pool");
   errs.push(...validatePoolName(str(pool.name), pp.child("name")));
-  if (int(pool.resourceSliceCount) <= 0)
-    errs.push(fieldErrors.invalid(pp.child("resourceSliceCount"), int(pool.resourceSliceCount), "must be greater than zero"));
-  if (int(pool.generation) < 0)
-    errs.push(fieldErrors.invalid(pp.child("generation"), int(pool.generation), "must be greater than or equal to zero"));
+  if (num(pool.resourceSliceCount) <= 0)
+    errs.push(fieldErrors.invalid(pp.child("resourceSliceCount"), num(pool.resourceSliceCount), "must be greater than zero"));
+  if (num(pool.generation) < 0)
+    errs.push(fieldErrors.invalid(pp.child("generation"), num(pool.generation), "must be greater than or equal to zero"));
   if (old) {
     const oldPool = record(old.pool);
     if (str(pool.name) !== str(oldPool.name)) errs.push(fieldErrors.invalid(pp.child("name"), str(pool.name), FIELD_IMMUTABLE));

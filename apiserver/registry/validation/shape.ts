@@ -13,6 +13,11 @@ export function str(v: unknown): string {
   return typeof v === "string" ? v : "";
 }
 
+/** A Go number field: absent (or not a number) reads as zero. */
+export function num(v: unknown): number {
+  return typeof v === "number" ? v : 0;
+}
+
 /** A decoded JSON value as text: strings as they are, numbers and booleans printed, objects as JSON, `unset` when absent. */
 export function text(v: unknown, unset = ""): string {
   if (v === undefined || v === null) return unset;

@@ -8,7 +8,7 @@
 import { isDNS1123Label, isDNS1123Subdomain, nameIsDNSLabel, nameIsDNSSubdomain } from "../../../runtime/validation/strings.js";
 import { hasDotDotElement } from "./downward-api.js";
 import { fieldErrors, GoSyntax, type FieldError, type FieldPath } from "./field.js";
-import { isObj, list, str, type Obj } from "./shape.js";
+import { isObj, list, num, str, type Obj } from "./shape.js";
 import { goQuote } from "../../../runtime/go-strings.js";
 
 const IQN = /iqn\.\d{4}-\d{2}\.([A-Za-z0-9\-.]+)(:[^,;*&$|\s]+)$/;
@@ -22,7 +22,6 @@ const PD_PARTITION = "must be between 1 and 255, inclusive";
 const LUN_RANGE = "must be between 0 and 255, inclusive";
 
 const isAbs = (p: string) => p.startsWith("/");
-const num = (v: unknown): number => (typeof v === "number" ? v : 0);
 const dns = (check: (v: string) => string[], value: string, p: FieldPath): FieldError[] =>
   check(value).map((msg) => fieldErrors.invalid(p, value, msg));
 /** Go's %#v of a []string, as upstream prints such a bad value. */
