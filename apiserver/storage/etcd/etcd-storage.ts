@@ -75,6 +75,10 @@ export const COMPACT_REV_KEY = "compact_rev_key";
 /** etcd's default --max-txn-ops: the most operations one transaction may hold. */
 const MAX_TXN_OPS = 128;
 
+/** Bounds of the values kept for their watch events (see EtcdStorage.written): entries, bytes. */
+const WRITTEN_MAX_ENTRIES = 1024;
+const WRITTEN_MAX_BYTES = 8 * 1024 * 1024;
+
 export class EtcdStorage implements Storage {
   private readonly kv: EtcdKVClient;
   private readonly trustProgress: boolean;
@@ -94,6 +98,16 @@ export class EtcdStorage implements Storage {
   private closed = false;
   /** The compaction point as far as this process knows (its own compactions, the shared key, errors). */
   private compacted = 0;
+  /**
+   * Values this process is putting or put, by key, until a watch event carrying the same bytes
+   * takes them: the event then carries the very bytes object written, as a SQLite event does, so
+   * the store's object decoded for its answer is recognised and the cache decodes nothing (and
+   * holds our bytes, not a view into a watch frame). Noted before the call is sent: etcd usually
+   * sends the event ahead of the call's answer. Equal bytes are the same value whoever wrote
+   * them. Kept only while a watch is open; the oldest go past the bounds.
+   */
+  private readonly written = new Map<string, Uint8Array>();
+  private writtenBytes = 0;
 
   constructor(options: EtcdStorageOptions) {
     const timeout = options.callTimeoutMs ?? 30_000;
@@ -120,13 +134,18 @@ export class EtcdStorage implements Storage {
   create(key: string, value: Uint8Array): Promise<KeyValue> {
     if (this.closed) return Promise.reject(closedError(key));
     const k = Buffer.from(key);
+    this.noteWriting(key, value);
     return this.kv.txn([{ key: k, target: "Create", revision: 0 }], [{ put: { key: k, value: bufferOf(value) } }], []).then(
       (res) => {
-        if (!res.succeeded) throw keyExists(key);
+        if (!res.succeeded) {
+          this.forgetWriting(key, value);
+          throw keyExists(key);
+        }
         const rev = res.revision;
         return { key, value, createRevision: rev, modRevision: rev };
       },
       (e: unknown) => {
+        this.forgetWriting(key, value);
         throw translateError(e, key);
       },
     );
@@ -245,8 +264,18 @@ export class EtcdStorage implements Storage {
     return guaranteedUpdateLoop(key, update, options, {
       read: () => this.get(key),
       swap: async (current, value) => {
-        const res = await this.casTxn(key, current, { put: { key: Buffer.from(key), value: bufferOf(value) } });
-        if (!res.succeeded) return { ok: false, fresh: { kv: freshValue(res) } };
+        this.noteWriting(key, value);
+        let res: TxnResponse;
+        try {
+          res = await this.casTxn(key, current, { put: { key: Buffer.from(key), value: bufferOf(value) } });
+        } catch (e) {
+          this.forgetWriting(key, value);
+          throw e;
+        }
+        if (!res.succeeded) {
+          this.forgetWriting(key, value);
+          return { ok: false, fresh: { kv: freshValue(res) } };
+        }
         const rev = res.revision;
         return { ok: true, kv: { key, value, createRevision: current?.createRevision ?? rev, modRevision: rev } };
       },
@@ -278,8 +307,12 @@ export class EtcdStorage implements Storage {
     const w = new EtcdWatch(
       this.kv,
       options,
-      (self) => this.watches.delete(self),
+      (self) => {
+        this.watches.delete(self);
+        if (this.watches.size === 0) this.forgetWritten();
+      },
       () => this.progressTrusted(),
+      (key, bytes) => this.takeWritten(key, bytes),
     );
     if (this.closed) w.fail(closedError(options.prefix));
     else this.watches.add(w);
@@ -358,6 +391,43 @@ export class EtcdStorage implements Storage {
     return { time: state.time + 1, revision: res.revision };
   }
 
+  private noteWriting(key: string, value: Uint8Array): void {
+    if (this.watches.size === 0 || value.length > WRITTEN_MAX_BYTES) return;
+    const old = this.written.get(key);
+    if (old !== undefined) {
+      this.written.delete(key);
+      this.writtenBytes -= old.length;
+    }
+    this.written.set(key, value);
+    this.writtenBytes += value.length;
+    while (this.written.size > WRITTEN_MAX_ENTRIES || this.writtenBytes > WRITTEN_MAX_BYTES) {
+      const [oldestKey, oldest] = this.written.entries().next().value!;
+      this.written.delete(oldestKey);
+      this.writtenBytes -= oldest.length;
+    }
+  }
+
+  /** A write that failed: its value will not come back in an event. */
+  private forgetWriting(key: string, value: Uint8Array): void {
+    if (this.written.get(key) !== value) return;
+    this.written.delete(key);
+    this.writtenBytes -= value.length;
+  }
+
+  /** The bytes object this process wrote to `key` when `bytes` (an event's value) equal it (once: the entry goes). */
+  private takeWritten(key: string, bytes: Buffer): Uint8Array | undefined {
+    const w = this.written.get(key);
+    if (w === undefined || w.length !== bytes.length || !bytes.equals(w)) return undefined;
+    this.written.delete(key);
+    this.writtenBytes -= w.length;
+    return w;
+  }
+
+  private forgetWritten(): void {
+    this.written.clear();
+    this.writtenBytes = 0;
+  }
+
   private noteCompacted(revision: number): void {
     if (revision > this.compacted) this.compacted = revision;
   }
@@ -365,6 +435,7 @@ export class EtcdStorage implements Storage {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.forgetWritten();
     await Promise.all([...this.watches].map((w) => w.stop()));
     this.kv.close();
   }

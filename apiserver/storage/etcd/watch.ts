@@ -38,6 +38,8 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent | ProgressN
     private readonly options: WatchOptions,
     onDone: (self: EtcdWatch) => void,
     private readonly progressTrusted: () => boolean = () => false,
+    /** The bytes object this process wrote to the key when it equals `bytes` (else etcd's copy is used). */
+    private readonly writtenValue: (key: string, bytes: Buffer) => Uint8Array | undefined = () => undefined,
   ) {
     const { prefix, afterRevision, signal } = options;
     // etcd refuses an empty key: the whole keyspace is "\0" up to the "\0" range end.
@@ -149,6 +151,8 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent | ProgressN
       const prev = ev.prevKv ? keyValueOf(ev.prevKv, key) : undefined;
       if (ev.type === "PUT") {
         const kv = keyValueOf(ev.kv, key);
+        const ours = this.writtenValue(key, ev.kv.value);
+        if (ours !== undefined) kv.value = ours;
         this.queue.push(prev ? { type: "PUT", key, kv, prev, revision } : { type: "PUT", key, kv, revision });
       } else if (prev) {
         const kv = { key, value: prev.value, createRevision: prev.createRevision, modRevision: revision };

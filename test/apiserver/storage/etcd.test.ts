@@ -59,6 +59,71 @@ describeWithTools(["etcd"], "etcd backend: current revision", () => {
   });
 });
 
+describeWithTools(["etcd"], "etcd backend: watch events of our own writes", () => {
+  let server: EtcdServer;
+  beforeAll(async () => {
+    server = await startEtcd();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("carry the bytes object this process wrote (as SQLite's do); another client's writes carry etcd's copy", async () => {
+    const s = new EtcdStorage({ endpoints: [server.endpoint] });
+    const other = new EtcdStorage({ endpoints: [server.endpoint] });
+    const enc = (v: string): Uint8Array => new TextEncoder().encode(v);
+    const ac = new AbortController();
+    try {
+      const from = await s.currentRevision();
+      const iter = s.watch({ prefix: "/registry/own/", afterRevision: from, signal: ac.signal })[Symbol.asyncIterator]();
+      const created = enc("created");
+      const c = await s.create("/registry/own/a", created);
+      const updated = enc("updated");
+      const u = await s.guaranteedUpdate("/registry/own/a", () => updated);
+      const theirs = enc("theirs");
+      await other.create("/registry/own/b", theirs);
+      const events = [];
+      for (let i = 0; i < 3; i++) events.push((await iter.next()).value);
+      expect(events.map((e) => [e.type, e.key, e.revision])).toEqual([
+        ["PUT", "/registry/own/a", c.modRevision],
+        ["PUT", "/registry/own/a", u.modRevision],
+        ["PUT", "/registry/own/b", u.modRevision + 1],
+      ]);
+      expect(events[0].kv.value).toBe(created);
+      expect(events[1].kv.value).toBe(updated);
+      expect(events[2].kv.value).not.toBe(theirs);
+      expect(Buffer.from(events[2].kv.value).toString()).toBe("theirs");
+      // A second watch from the same revision gets etcd's copies (the written bytes went to the first), equal bytes.
+      const again = s.watch({ prefix: "/registry/own/", afterRevision: from, signal: ac.signal })[Symbol.asyncIterator]();
+      const first = (await again.next()).value;
+      expect(first.kv.value).not.toBe(created);
+      expect(Buffer.from(first.kv.value).toString()).toBe("created");
+    } finally {
+      ac.abort();
+      await s.close();
+      await other.close();
+    }
+  });
+
+  it("are not remembered while no watch is open", async () => {
+    const s = new EtcdStorage({ endpoints: [server.endpoint] });
+    const enc = (v: string): Uint8Array => new TextEncoder().encode(v);
+    const ac = new AbortController();
+    try {
+      const value = enc("unwatched");
+      const c = await s.create("/registry/unwatched/a", value);
+      const iter = s.watch({ prefix: "/registry/unwatched/", afterRevision: c.modRevision - 1, signal: ac.signal })[Symbol.asyncIterator]();
+      const ev = (await iter.next()).value;
+      expect(ev.revision).toBe(c.modRevision);
+      expect(ev.kv.value).not.toBe(value);
+      expect(Buffer.from(ev.kv.value).toString()).toBe("unwatched");
+    } finally {
+      ac.abort();
+      await s.close();
+    }
+  });
+});
+
 describeWithTools(["etcd"], "etcd backend: opening", () => {
   it("fails at open with Unavailable when no etcd listens", async () => {
     const port = await freePort();
