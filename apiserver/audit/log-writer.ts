@@ -76,13 +76,18 @@ export class AuditLogWriter {
     this.fd = openSync(this.options.path, "a", 0o600);
   }
 
+  /** Writes an event given as an object (its JSON line). */
   write(event: object): void {
+    this.writeLine(`${JSON.stringify(event)}\n`);
+  }
+
+  /** Writes an event already serialised: one JSON line, its newline included. */
+  writeLine(line: string): void {
     if (this.options.path === "-") {
-      process.stdout.write(`${JSON.stringify(event)}\n`);
+      process.stdout.write(line);
       return;
     }
     if (this.fd === undefined || this.closing) return;
-    const line = `${JSON.stringify(event)}\n`;
     if (this.queuedChars + line.length > this.maxQueuedChars) {
       // Said once per episode of overflow, with the count, as upstream logs a blocked buffer.
       if (this.dropped++ === 0) process.stderr.write(`audit log ${this.options.path}: queue full, dropping events\n`);
