@@ -69,13 +69,32 @@ export function userJSON(u: UserInfo): string {
   return `${out}}`;
 }
 
+/**
+ * Annotations repeat from request to request (authorization's decision and the one RBAC reason
+ * string of the binding that allowed): their quoted forms are kept, a bounded number.
+ */
+const quotedAnnotations = new Map<string, string>();
+const MAX_QUOTED_ANNOTATIONS = 1024;
+
+function quoteAnnotation(s: string): string {
+  // Long ones (admission's violation lists) seldom repeat.
+  if (s.length > 256) return quote(s);
+  let q = quotedAnnotations.get(s);
+  if (q === undefined) {
+    q = quote(s);
+    if (quotedAnnotations.size >= MAX_QUOTED_ANNOTATIONS) quotedAnnotations.clear();
+    quotedAnnotations.set(s, q);
+  }
+  return q;
+}
+
 function annotationsJSON(a: Record<string, string>): string {
   let out = "";
   for (const k in a) {
     const v = a[k] as unknown;
-    const value = typeof v === "string" ? quote(v) : JSON.stringify(v);
+    const value = typeof v === "string" ? quoteAnnotation(v) : JSON.stringify(v);
     if (value === undefined) continue;
-    out += `${out === "" ? "" : ","}${quote(k)}:${value}`;
+    out += `${out === "" ? "" : ","}${quoteAnnotation(k)}:${value}`;
   }
   return `{${out}}`;
 }

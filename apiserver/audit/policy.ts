@@ -102,7 +102,11 @@ function compileRule(policy: Policy, r: PolicyRule): CompiledRule {
     verbs: setOf(r.verbs),
     resourceOnly: r.namespaces !== undefined || r.resources !== undefined,
     namespaces: setOf(r.namespaces),
-    groups: r.resources?.map((g) => ({ group: g.group ?? "", resources: nonEmptySetOf(g.resources), names: nonEmptySetOf(g.resourceNames) })),
+    groups: r.resources?.map((g) => ({
+      group: g.group ?? "",
+      resources: nonEmptySetOf(g.resources),
+      names: nonEmptySetOf(g.resourceNames),
+    })),
     nonResourceURLs: r.nonResourceURLs,
     decision: Object.freeze({ level: r.level, omitStages: Object.freeze([...(policy.omitStages ?? []), ...(r.omitStages ?? [])]) }),
   };
@@ -115,10 +119,7 @@ function groupMatches(g: CompiledGroup, a: PolicySubject): boolean {
   if (!rs) return true;
   const sub = a.subresource;
   return (
-    rs.has("*") ||
-    rs.has(sub ? `${a.resource}/${sub}` : a.resource) ||
-    rs.has(`*/${sub}`) ||
-    (sub !== "" && rs.has(`${a.resource}/*`))
+    rs.has("*") || rs.has(sub ? `${a.resource}/${sub}` : a.resource) || rs.has(`*/${sub}`) || (sub !== "" && rs.has(`${a.resource}/*`))
   );
 }
 
@@ -145,14 +146,7 @@ export function compilePolicy(policy: Policy): PolicyEvaluator {
   const rules = policy.rules.map((r) => compileRule(policy, r));
   const first = rules[0];
   // The common policy's first rule matches everything (`- level: Metadata`): decided without a look.
-  if (
-    first &&
-    !first.users &&
-    !first.userGroups &&
-    !first.verbs &&
-    !first.resourceOnly &&
-    !first.nonResourceURLs
-  ) {
+  if (first && !first.users && !first.userGroups && !first.verbs && !first.resourceOnly && !first.nonResourceURLs) {
     const d = first.decision;
     return () => d;
   }
