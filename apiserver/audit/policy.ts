@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { parse as parseYAML } from "yaml";
 import type { AuthorizationAttributes } from "../auth/authorizer.js";
+import type { UserInfo } from "../auth/user.js";
 
 export type Level = "None" | "Metadata" | "Request" | "RequestResponse";
 export type Stage = "RequestReceived" | "ResponseStarted" | "ResponseComplete" | "Panic";
@@ -57,31 +58,11 @@ export function checkPolicy(doc: Record<string, unknown> | null, file = "policy"
 const urlMatches = (patterns: readonly string[], path: string): boolean =>
   patterns.some((p) => p === "*" || p === path || (p.endsWith("*") && path.startsWith(p.slice(0, -1))));
 
-function ruleMatches(r: PolicyRule, a: AuthorizationAttributes): boolean {
-  if (r.users && !r.users.includes(a.user.name)) return false;
-  if (r.userGroups && !r.userGroups.some((g) => a.user.groups.includes(g))) return false;
-  if (r.verbs && !r.verbs.includes(a.verb)) return false;
-  if (r.namespaces || r.resources) {
-    if (!a.isResourceRequest) return false;
-    if (r.namespaces && !r.namespaces.includes(a.namespace)) return false;
-    if (r.resources) {
-      const combined = a.subresource ? `${a.resource}/${a.subresource}` : a.resource;
-      const ok = r.resources.some(
-        (g) =>
-          (g.group ?? "") === a.apiGroup &&
-          (!g.resources ||
-            g.resources.length === 0 ||
-            g.resources.some(
-              (x) => x === combined || x === "*" || x === `*/${a.subresource}` || (x === `${a.resource}/*` && a.subresource !== ""),
-            )) &&
-          (!g.resourceNames || g.resourceNames.length === 0 || g.resourceNames.includes(a.name)),
-      );
-      if (!ok) return false;
-    }
-  }
-  if (r.nonResourceURLs) return !a.isResourceRequest && urlMatches(r.nonResourceURLs, a.path);
-  return true;
-}
+/** What a rule is matched against: an authorization's attributes, or a request's info and its user. */
+export type PolicySubject = Pick<
+  AuthorizationAttributes,
+  "verb" | "isResourceRequest" | "path" | "apiGroup" | "namespace" | "resource" | "subresource" | "name"
+>;
 
 export interface PolicyDecision {
   readonly level: Level;
@@ -90,23 +71,96 @@ export interface PolicyDecision {
 
 const NOT_AUDITED: PolicyDecision = Object.freeze({ level: "None", omitStages: Object.freeze([]) });
 
-/** Each rule's decision, made once per policy: every audited request used to build its omitStages anew. */
-const decisions = new WeakMap<Policy, readonly PolicyDecision[]>();
-
-function decisionsOf(policy: Policy): readonly PolicyDecision[] {
-  let d = decisions.get(policy);
-  if (!d) {
-    d = policy.rules.map((r) =>
-      Object.freeze({ level: r.level, omitStages: Object.freeze([...(policy.omitStages ?? []), ...(r.omitStages ?? [])]) }),
-    );
-    decisions.set(policy, d);
-  }
-  return d;
+/** A rule's resource group, its lists made sets once (absent or empty lists match anything). */
+interface CompiledGroup {
+  group: string;
+  resources: ReadonlySet<string> | undefined;
+  names: ReadonlySet<string> | undefined;
 }
+
+/** A rule with its lists made sets, and its decision (level and omitted stages) made once. */
+interface CompiledRule {
+  users: ReadonlySet<string> | undefined;
+  userGroups: ReadonlySet<string> | undefined;
+  verbs: ReadonlySet<string> | undefined;
+  /** Only resource requests match (the rule names namespaces or resources). */
+  resourceOnly: boolean;
+  namespaces: ReadonlySet<string> | undefined;
+  groups: CompiledGroup[] | undefined;
+  nonResourceURLs: readonly string[] | undefined;
+  decision: PolicyDecision;
+}
+
+const setOf = (xs: readonly string[] | undefined): ReadonlySet<string> | undefined => (xs ? new Set(xs) : undefined);
+const nonEmptySetOf = (xs: readonly string[] | undefined): ReadonlySet<string> | undefined =>
+  xs && xs.length > 0 ? new Set(xs) : undefined;
+
+function compileRule(policy: Policy, r: PolicyRule): CompiledRule {
+  return {
+    users: setOf(r.users),
+    userGroups: setOf(r.userGroups),
+    verbs: setOf(r.verbs),
+    resourceOnly: r.namespaces !== undefined || r.resources !== undefined,
+    namespaces: setOf(r.namespaces),
+    groups: r.resources?.map((g) => ({
+      group: g.group ?? "",
+      resources: nonEmptySetOf(g.resources),
+      names: nonEmptySetOf(g.resourceNames),
+    })),
+    nonResourceURLs: r.nonResourceURLs,
+    decision: Object.freeze({ level: r.level, omitStages: Object.freeze([...(policy.omitStages ?? []), ...(r.omitStages ?? [])]) }),
+  };
+}
+
+function groupMatches(g: CompiledGroup, a: PolicySubject): boolean {
+  if (g.group !== a.apiGroup) return false;
+  if (g.names && !g.names.has(a.name)) return false;
+  const rs = g.resources;
+  if (!rs) return true;
+  const sub = a.subresource;
+  return (
+    rs.has("*") || rs.has(sub ? `${a.resource}/${sub}` : a.resource) || rs.has(`*/${sub}`) || (sub !== "" && rs.has(`${a.resource}/*`))
+  );
+}
+
+function ruleMatches(r: CompiledRule, user: UserInfo, a: PolicySubject): boolean {
+  if (r.users && !r.users.has(user.name)) return false;
+  if (r.userGroups) {
+    const groups = r.userGroups;
+    if (!user.groups.some((g) => groups.has(g))) return false;
+  }
+  if (r.verbs && !r.verbs.has(a.verb)) return false;
+  if (r.resourceOnly) {
+    if (!a.isResourceRequest) return false;
+    if (r.namespaces && !r.namespaces.has(a.namespace)) return false;
+    if (r.groups && !r.groups.some((g) => groupMatches(g, a))) return false;
+  }
+  if (r.nonResourceURLs) return !a.isResourceRequest && urlMatches(r.nonResourceURLs, a.path);
+  return true;
+}
+
+/** A policy made ready to decide requests: its rules' lists are sets and their decisions made, once. */
+export type PolicyEvaluator = (user: UserInfo, a: PolicySubject) => PolicyDecision;
+
+export function compilePolicy(policy: Policy): PolicyEvaluator {
+  const rules = policy.rules.map((r) => compileRule(policy, r));
+  const first = rules[0];
+  // The common policy's first rule matches everything (`- level: Metadata`): decided without a look.
+  if (first && !first.users && !first.userGroups && !first.verbs && !first.resourceOnly && !first.nonResourceURLs) {
+    const d = first.decision;
+    return () => d;
+  }
+  return (user, a) => {
+    for (let i = 0; i < rules.length; i++) if (ruleMatches(rules[i]!, user, a)) return rules[i]!.decision;
+    return NOT_AUDITED;
+  };
+}
+
+const evaluators = new WeakMap<Policy, PolicyEvaluator>();
 
 /** The level and omitted stages for a request (shared and frozen: callers read them). */
 export function evaluate(policy: Policy, a: AuthorizationAttributes): PolicyDecision {
-  const rules = policy.rules;
-  for (let i = 0; i < rules.length; i++) if (ruleMatches(rules[i]!, a)) return decisionsOf(policy)[i]!;
-  return NOT_AUDITED;
+  let e = evaluators.get(policy);
+  if (!e) evaluators.set(policy, (e = compilePolicy(policy)));
+  return e(a.user, a);
 }

@@ -17,8 +17,8 @@ export class RBACAuthorizer implements Authorizer {
 
   /** The synchronous decision, once the cache is in. */
   decide(a: AuthorizationAttributes): Decision {
-    const { rules, sources } = this.policy.applicable(a.user, a.isResourceRequest ? a.namespace : "");
-    for (let i = 0; i < rules.length; i++) if (ruleAllows(a, rules[i]!)) return { allowed: true, reason: `RBAC: allowed by ${sources[i]}` };
+    const { rules, reasons } = this.policy.applicable(a.user, a.isResourceRequest ? a.namespace : "");
+    for (let i = 0; i < rules.length; i++) if (ruleAllows(a, rules[i]!)) return { allowed: true, reason: reasons[i]! };
     return { allowed: false, reason: "", noOpinion: true };
   }
 }

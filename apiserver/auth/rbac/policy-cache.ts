@@ -147,7 +147,7 @@ export class PolicyCache {
     const key = `${user.name}\u0000${user.groups.join("\u0001")}\u0000${namespace}`;
     const hit = this.memo.get(key);
     if (hit) return hit;
-    const out: ApplicableRules = { rules: [], sources: [] };
+    const out: ApplicableRules = { rules: [], sources: [], reasons: [] };
     const add = (b: Binding, bindingNamespace: string): void => {
       const subject = b.subjects.find((s) => subjectMatches(s, user, bindingNamespace));
       if (!subject) return;
@@ -156,9 +156,12 @@ export class PolicyCache {
         bindingNamespace === ""
           ? `ClusterRoleBinding ${JSON.stringify(b.name)} of ${b.roleRef.kind} ${JSON.stringify(b.roleRef.name)} to ${describeSubject(subject, "")}`
           : `RoleBinding ${JSON.stringify(`${b.name}/${b.namespace}`)} of ${b.roleRef.kind} ${JSON.stringify(b.roleRef.name)} to ${describeSubject(subject, b.namespace)}`;
+      // The reason is made once here: one string for every request the rule allows (audit quotes it as is).
+      const reason = `RBAC: allowed by ${source}`;
       for (const r of rules) {
         out.rules.push(r);
         out.sources.push(source);
+        out.reasons.push(reason);
       }
     };
     for (const b of this.clusterRoleBindings.values()) add(b, "");
@@ -175,6 +178,8 @@ export interface ApplicableRules {
   rules: PolicyRule[];
   /** sources[i] is the binding that grants rules[i]. */
   sources: string[];
+  /** reasons[i] is an allow's reason by rules[i]: "RBAC: allowed by " and sources[i]. */
+  reasons: string[];
 }
 
 function describeSubject(s: Subject, bindingNamespace: string): string {

@@ -8,20 +8,18 @@
  * (authorization's decision and reason, admission plugins'), the request object at Request and
  * above, the response object at RequestResponse.
  */
+import type { ServerResponse } from "node:http";
+import { eventLine } from "../../audit/event-line.js";
 import type { AuditLogWriter } from "../../audit/log-writer.js";
-import { evaluate, type Policy, type Stage } from "../../audit/policy.js";
-import { auditRecordOf, beginAuditRecord, logsBodies, type AuditRecord } from "../../audit/record.js";
+import { compilePolicy, type Policy, type Stage } from "../../audit/policy.js";
+import { AuditRecord, attachAuditRecord, attachedAuditRecord, auditRecordOf, logsBodies } from "../../audit/record.js";
 import type { AdmissionPlugin } from "../../admission/interface.js";
 import type { UserInfo } from "../../auth/user.js";
 import type { APIRequest, Filter } from "../../endpoints/request-context.js";
 import type { RequestInfo } from "../../endpoints/request-info.js";
 import type { ResponseWriter } from "../../endpoints/response-writer.js";
-import { attributesOf } from "./authorization.js";
 import { copyObject } from "../../registry/copy.js";
 import { newUUID } from "../../../runtime/uuid.js";
-
-/** Go's RFC3339 with microseconds, as upstream's audit timestamps (toISOString ends in ".sssZ"). */
-const micro = (d: Date): string => `${d.toISOString().slice(0, -1)}000Z`;
 
 export interface AuditOptions {
   policy?: Policy;
@@ -36,66 +34,50 @@ function longRunning(i: RequestInfo): boolean {
 }
 
 /** What upstream reports when a response ended without a status (the client went away first). */
-const CLOSED_EARLY = { metadata: {}, status: "Success", message: "Connection closed early", code: 200 };
+const CLOSED_EARLY = JSON.stringify({ metadata: {}, status: "Success", message: "Connection closed early", code: 200 });
 
-/** An audit.k8s.io UserInfo. */
-function userInfo(u: UserInfo): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (u.name) out.username = u.name;
-  if (u.uid) out.uid = u.uid;
-  if (u.groups.length > 0) out.groups = u.groups;
-  return out;
+/** The caller of a request that failed authentication. */
+const NOBODY: UserInfo = Object.freeze({ name: "", groups: Object.freeze([]) as unknown as string[] });
+
+/**
+ * An audited request's record with what its events need: made as the request arrives, so that
+ * its fields are there from the start (one shape for all) and its events are written from
+ * shared functions, not closures made for each request.
+ */
+class AuditedRequest extends AuditRecord {
+  req: APIRequest | undefined = undefined;
+  res: ResponseWriter | undefined = undefined;
+  /** Who was asking as the policy decided (impersonation changes req.user later). */
+  user: UserInfo = NOBODY;
+  writer: AuditLogWriter | undefined = undefined;
+  streaming = false;
 }
 
-/** Built by assignment in the Event's field order: object spreads cost an audited GET about a microsecond. */
-function event(
-  req: APIRequest,
-  user: UserInfo,
-  id: string,
-  record: AuditRecord,
-  stage: Stage,
-  received: Date,
-  responseStatus?: Record<string, unknown>,
-): Record<string, unknown> {
-  const i = req.info;
-  const level = record.level;
-  const ev: Record<string, unknown> = {
-    kind: "Event",
-    apiVersion: "audit.k8s.io/v1",
-    level,
-    auditID: id,
-    stage,
-    requestURI: req.raw.url ?? "",
-    verb: i.verb,
-    user: userInfo(user),
-  };
-  if (record.impersonatedUser) ev.impersonatedUser = userInfo(record.impersonatedUser);
-  ev.sourceIPs = [req.raw.socket.remoteAddress ?? ""];
-  const ua = req.raw.headers["user-agent"];
-  if (ua) ev.userAgent = ua;
-  const name = i.name || (stage === "RequestReceived" ? undefined : record.name);
-  if (i.isResourceRequest) {
-    const ref: Record<string, string> = { resource: i.resource };
-    if (i.namespace) ref.namespace = i.namespace;
-    if (name) ref.name = name;
-    ref.apiGroup = i.apiGroup;
-    ref.apiVersion = i.apiVersion;
-    if (i.subresource) ref.subresource = i.subresource;
-    ev.objectRef = ref;
-  }
-  if (responseStatus) ev.responseStatus = responseStatus;
-  if (stage !== "RequestReceived" && (level === "Request" || level === "RequestResponse") && record.requestObject !== undefined)
-    ev.requestObject = record.requestObject;
-  if (stage === "ResponseComplete" && level === "RequestResponse" && record.responseObject !== undefined)
-    ev.responseObject = record.responseObject;
-  ev.requestReceivedTimestamp = micro(received);
-  ev.stageTimestamp = micro(new Date());
-  // The event is serialized before the record can change again: no copy needed.
-  if (record.annotations) ev.annotations = record.annotations;
-  return ev;
+/** Writes a stage's event unless the policy omits that stage. */
+function emit(r: AuditedRequest, stage: Stage, status?: string): void {
+  if (!r.omitStages.includes(stage)) r.writer!.writeLine(eventLine(r.req!, r.user, r, stage, status, Date.now()));
 }
 
-const ids = new WeakMap<APIRequest, { id: string; received: Date }>();
+/** The response has gone (or its connection went first): ResponseComplete, once. */
+function complete(r: AuditedRequest): void {
+  if (r.done) return;
+  r.done = true;
+  if (r.streaming && !r.started) emit(r, "ResponseStarted", CLOSED_EARLY);
+  const code = r.res!.status;
+  // As upstream's response writer: the code sent wins over a Status body's (a delete's Success Status has none).
+  const s = r.responseStatus;
+  emit(
+    r,
+    "ResponseComplete",
+    s ? JSON.stringify({ ...s, code: code || s.code }) : code !== 0 ? `{"metadata":{},"code":${code}}` : CLOSED_EARLY,
+  );
+}
+
+/** The close listener of every audited response: one function, its record found on the response. */
+function responseClosed(this: ServerResponse): void {
+  const r = attachedAuditRecord(this);
+  if (r instanceof AuditedRequest) complete(r);
+}
 
 /**
  * Runs first in the admission chain and only records: the name a create gives in its body (for
@@ -117,16 +99,33 @@ export const auditAdmissionRecorder: AdmissionPlugin = {
 
 /**
  * Outermost: every response, 401s and 403s included, carries an Audit-Id (the client's own, when
- * it sent one). The id and the time received are kept for the events only when they are written.
+ * it sent one). With a policy and a log, the request's record is made here with the id and the
+ * time received; the policy gives it a level once the caller is known.
  */
 export function withAuditID(options: AuditOptions = {}): Filter {
   const audited = options.policy !== undefined && options.writer !== undefined;
   return (next) => (req, res) => {
     const id = (req.raw.headers["audit-id"] as string | undefined) || newUUID();
-    if (audited) ids.set(req, { id, received: new Date() });
+    if (audited) attachAuditRecord(req.raw, new AuditedRequest(id, Date.now()));
     res.setHeader("Audit-Id", id);
     return next(req, res);
   };
+}
+
+/** The request's record from withAuditID (or a new one, for a chain without it), given its level and its response. */
+function recordFor(req: APIRequest, res: ResponseWriter, user: UserInfo, writer: AuditLogWriter): AuditedRequest {
+  let r = attachedAuditRecord(req.raw);
+  if (!(r instanceof AuditedRequest)) {
+    r = new AuditedRequest(newUUID(), Date.now());
+    attachAuditRecord(req.raw, r);
+  }
+  const a = r as AuditedRequest;
+  a.req = req;
+  a.res = res;
+  a.user = user;
+  a.writer = writer;
+  attachAuditRecord(res.raw, a);
+  return a;
 }
 
 /** Upstream's getAuthMethods: which credentials a request that failed authentication carried. */
@@ -149,15 +148,22 @@ function attemptedMethods(req: APIRequest): string {
 export function failedAuthenticationAudit(options: AuditOptions): ((req: APIRequest, res: ResponseWriter) => void) | undefined {
   const { policy, writer } = options;
   if (!policy || !writer) return undefined;
+  const decide = compilePolicy(policy);
   return (req, res) => {
-    const nobody: UserInfo = { name: "", groups: [] };
-    const d = evaluate(policy, { ...attributesOf(req), user: nobody });
+    const d = decide(NOBODY, req.info);
     if (d.level === "None" || d.omitStages.includes("ResponseStarted")) return;
-    const { id, received } = ids.get(req) ?? { id: newUUID(), received: new Date() };
-    const record = beginAuditRecord(d.level, req, res);
+    const r = recordFor(req, res, NOBODY, writer);
+    r.level = d.level;
+    r.omitStages = d.omitStages;
     const message = attemptedMethods(req);
-    res.onStart = (code) => writer.write(event(req, nobody, id, record, "ResponseStarted", received, { metadata: {}, message, code }));
+    res.onStart = (code) => emit(r, "ResponseStarted", JSON.stringify({ metadata: {}, message, code }));
   };
+}
+
+/** A long-running request's status line went out: its ResponseStarted event. */
+function started(r: AuditedRequest, code: number): void {
+  r.started = true;
+  emit(r, "ResponseStarted", `{"metadata":{},"code":${code}}`);
 }
 
 /** After authentication, before impersonation (as upstream): the policy and the event see who is asking. */
@@ -165,49 +171,38 @@ export function withAudit(options: AuditOptions): Filter {
   const { policy, writer } = options;
   // Without a policy and a log nothing is recorded: the filter is not in the chain at all.
   if (!policy || !writer) return (next) => next;
+  const decide = compilePolicy(policy);
   return (next) => async (req, res) => {
-    const { id, received } = ids.get(req) ?? { id: newUUID(), received: new Date() };
-    const d = evaluate(policy, attributesOf(req));
+    const d = decide(req.user, req.info);
     if (d.level === "None") return next(req, res);
-    const record = beginAuditRecord(d.level, req, res);
-    const user = req.user;
-    const emit = (stage: Stage, status?: Record<string, unknown>): void => {
-      if (!d.omitStages.includes(stage)) writer.write(event(req, user, id, record, stage, received, status));
-    };
-    emit("RequestReceived");
-    const streaming = longRunning(req.info);
-    let started = false;
-    if (streaming) {
-      res.onStart = (code) => {
-        started = true;
-        emit("ResponseStarted", { metadata: {}, code });
-      };
+    const r = recordFor(req, res, req.user, writer);
+    r.level = d.level;
+    r.omitStages = d.omitStages;
+    emit(r, "RequestReceived");
+    if (longRunning(req.info)) {
+      r.streaming = true;
+      res.onStart = (code) => started(r, code);
     }
-    let done = false;
-    const complete = (): void => {
-      if (done) return;
-      done = true;
-      if (streaming && !started) emit("ResponseStarted", CLOSED_EARLY);
-      // As upstream's response writer: the code sent wins over a Status body's (a delete's Success Status has none).
-      const status = record.responseStatus ? { ...record.responseStatus, code: res.status || record.responseStatus.code } : undefined;
-      emit("ResponseComplete", status ?? (res.status !== 0 ? { metadata: {}, code: res.status } : CLOSED_EARLY));
-    };
     // A response emits close once it has finished or its connection went first, so one listener
     // serves both; `on`, as once's wrapper costs every audited request, and complete runs once.
-    res.raw.on("close", complete);
+    res.raw.on("close", responseClosed);
     try {
       await next(req, res);
     } catch (err) {
       // A client that went away mid-body is no panic; anything else that is no API error is a bug.
-      if ((err as NodeJS.ErrnoException | undefined)?.code !== "ECONNRESET" && !done) {
-        done = true;
-        emit("Panic", {
-          metadata: {},
-          status: "Failure",
-          message: `APIServer panic'd: ${err instanceof Error ? err.message : String(err)}`,
-          reason: "InternalError",
-          code: 500,
-        });
+      if ((err as NodeJS.ErrnoException | undefined)?.code !== "ECONNRESET" && !r.done) {
+        r.done = true;
+        emit(
+          r,
+          "Panic",
+          JSON.stringify({
+            metadata: {},
+            status: "Failure",
+            message: `APIServer panic'd: ${err instanceof Error ? err.message : String(err)}`,
+            reason: "InternalError",
+            code: 500,
+          }),
+        );
       }
       throw err;
     }

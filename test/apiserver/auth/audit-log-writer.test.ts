@@ -42,6 +42,24 @@ describe("AuditLogWriter", () => {
     expect(lines(file)).toHaveLength(3000);
   });
 
+  it("writes the lines' exact bytes across batches: multi-byte text, a line larger than a batch, lines filling a batch to its end", async () => {
+    const file = path.join(tempDir(), "audit.log");
+    const w = new AuditLogWriter({ path: file });
+    const want: string[] = [];
+    const put = (line: string): void => {
+      w.writeLine(line);
+      want.push(line);
+    };
+    for (let i = 0; i < 2000; i++) put(`{"i":${i},"t":"${"é😀a".repeat(i % 97)}"}\n`);
+    put(`{"big":"${"ü".repeat(1_500_000)}"}\n`);
+    // ASCII lines whose sizes do not divide a batch: some end exactly where a batch is full, some do not fit.
+    for (let i = 0; i < 3000; i++) put(`${"x".repeat(300 + (i % 700))}\n`);
+    // Mostly multi-byte lines near a batch's end take the exact-length path.
+    for (let i = 0; i < 500; i++) put(`${"€".repeat(2000 + i)}\n`);
+    await w.close();
+    expect(readFileSync(file, "utf8") === want.join("")).toBe(true);
+  });
+
   it("events reach the file in order without close(), while the event loop keeps turning", async () => {
     const file = path.join(tempDir(), "audit.log");
     const w = new AuditLogWriter({ path: file });
