@@ -753,7 +753,12 @@ export class GenericStore implements RESTStorage {
   }
 
   /** {@link createAdmitted} once validating admission that waits is done, or for a dry run. */
-  private async createValidated(ctx: RequestContext, obj: KubeObject, opts: WriteOptions, validating: Promise<void> | undefined): Promise<KubeObject> {
+  private async createValidated(
+    ctx: RequestContext,
+    obj: KubeObject,
+    opts: WriteOptions,
+    validating: Promise<void> | undefined,
+  ): Promise<KubeObject> {
     await validating;
     const name = obj.metadata!.name!;
     const key = this.keyFor(ctx, name);

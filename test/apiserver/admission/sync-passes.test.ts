@@ -37,7 +37,13 @@ function objects(stored: KubeObject[] = []): AdmissionObjects {
   };
 }
 
-function write(operation: Operation, group: string, resource: string, object: KubeObject | undefined, namespace = "a"): AdmissionAttributes {
+function write(
+  operation: Operation,
+  group: string,
+  resource: string,
+  object: KubeObject | undefined,
+  namespace = "a",
+): AdmissionAttributes {
   return {
     operation,
     kind: { group, version: "v1", kind: "Kind" },
@@ -48,7 +54,7 @@ function write(operation: Operation, group: string, resource: string, object: Ku
     ...(object && { object }),
     ...(operation === "UPDATE" && object && { oldObject: structuredClone(object) }),
     dryRun: false,
-    user: { name: "u", groups: [] } as unknown as UserInfo,
+    user: { name: "u", groups: [] } satisfies UserInfo,
   };
 }
 
@@ -96,16 +102,25 @@ describe("admission plugins a write does not concern", () => {
     await expect(admitted).rejects.toMatchObject({ status: { code: 403 } });
 
     const rbac = new RBACEscalation(noRules, denyAll);
-    const role = write("CREATE", "rbac.authorization.k8s.io", "roles", { metadata: { name: "r", namespace: "a" }, rules: [{ verbs: ["get"], resources: ["pods"], apiGroups: [""] }] });
+    const role = write("CREATE", "rbac.authorization.k8s.io", "roles", {
+      metadata: { name: "r", namespace: "a" },
+      rules: [{ verbs: ["get"], resources: ["pods"], apiGroups: [""] }],
+    });
     const checked = rbac.validate(role);
     expect(checked).toBeInstanceOf(Promise);
     await expect(checked).rejects.toMatchObject({ status: { code: 403 } });
 
     const csr = new CertificateSubjectRestriction();
-    const request = write("CREATE", "certificates.k8s.io", "certificatesigningrequests", {
-      metadata: { name: "c" },
-      spec: { signerName: "kubernetes.io/kube-apiserver-client", request: "bm90IGEgQ1NS" },
-    }, "");
+    const request = write(
+      "CREATE",
+      "certificates.k8s.io",
+      "certificatesigningrequests",
+      {
+        metadata: { name: "c" },
+        spec: { signerName: "kubernetes.io/kube-apiserver-client", request: "bm90IGEgQ1NS" },
+      },
+      "",
+    );
     await expect(csr.validate(request)).rejects.toMatchObject({ status: { code: 403 } });
   });
 
@@ -123,7 +138,10 @@ describe("admission plugins a write does not concern", () => {
     await expect(lifecycle.validate(write("CREATE", "", "configmaps", configMap(), "missing"), ctx)).rejects.toMatchObject({
       status: { code: 404 },
     });
-    const immortal = lifecycle.validate({ ...write("DELETE", "", "namespaces", undefined, ""), kind: { group: "", version: "v1", kind: "Namespace" }, name: "default" }, ctx);
+    const immortal = lifecycle.validate(
+      { ...write("DELETE", "", "namespaces", undefined, ""), kind: { group: "", version: "v1", kind: "Namespace" }, name: "default" },
+      ctx,
+    );
     await expect(immortal).rejects.toMatchObject({ status: { code: 403 } });
   });
 
@@ -147,7 +165,7 @@ describe("admission plugins a write does not concern", () => {
     const a = write("CREATE", "", "configmaps", configMap());
     const unknown = [webhooks.admit(a, ctx), webhooks.validate(a, ctx), policies.validate(a, ctx)];
     for (const p of unknown) expect(p).toBeInstanceOf(Promise);
-    await Promise.all(unknown);
+    for (const p of unknown) await p;
     expect(reads).toBe(3);
     kept = [];
     expect([webhooks.admit(a, ctx), webhooks.validate(a, ctx), policies.validate(a, ctx)]).toEqual([undefined, undefined, undefined]);
