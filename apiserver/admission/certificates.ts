@@ -53,8 +53,13 @@ export class CertificateApproval implements AdmissionPlugin {
   readonly name = "CertificateApproval";
   constructor(private readonly authorize: Authorize) {}
 
-  async validate(a: AdmissionAttributes): Promise<void> {
+  /** Only an approval gets a promise: every other write passes with none for the chain to wait on. */
+  validate(a: AdmissionAttributes): Promise<void> | undefined {
     if (a.operation !== "UPDATE" || !isCSR(a, "approval")) return;
+    return this.validateApproval(a);
+  }
+
+  private async validateApproval(a: AdmissionAttributes): Promise<void> {
     // The old object's signer: an approval cannot change it, and must not get past this by trying.
     const signer = signerOf(a.oldObject);
     if (!(await authorizedForSigner(this.authorize, a.user, "approve", signer)))
@@ -66,11 +71,16 @@ export class CertificateSigning implements AdmissionPlugin {
   readonly name = "CertificateSigning";
   constructor(private readonly authorize: Authorize) {}
 
-  async validate(a: AdmissionAttributes): Promise<void> {
+  /** Only a change of the issued certificate gets a promise (see {@link CertificateApproval.validate}). */
+  validate(a: AdmissionAttributes): Promise<void> | undefined {
     if (a.operation !== "UPDATE" || !isCSR(a, "status")) return;
     const certificate = (csr: KubeObject | undefined): unknown => (csr?.status as { certificate?: unknown } | undefined)?.certificate ?? "";
     // Only a change of the issued certificate is signing; conditions alone are not.
     if (certificate(a.object) === certificate(a.oldObject)) return;
+    return this.validateSigning(a);
+  }
+
+  private async validateSigning(a: AdmissionAttributes): Promise<void> {
     const signer = signerOf(a.oldObject);
     if (!(await authorizedForSigner(this.authorize, a.user, "sign", signer)))
       throw admissionForbidden(a, `user not permitted to sign requests with signerName ${JSON.stringify(signer)}`);
@@ -80,11 +90,16 @@ export class CertificateSigning implements AdmissionPlugin {
 export class CertificateSubjectRestriction implements AdmissionPlugin {
   readonly name = "CertificateSubjectRestriction";
 
-  async validate(a: AdmissionAttributes): Promise<void> {
+  /** Only a CSR's create gets a promise (see {@link CertificateApproval.validate}). */
+  validate(a: AdmissionAttributes): Promise<void> | undefined {
     if (a.operation !== "CREATE" || !isCSR(a, "") || !a.object) return;
-    const signer = signerOf(a.object);
+    return this.validateSubject(a, a.object);
+  }
+
+  private async validateSubject(a: AdmissionAttributes, object: KubeObject): Promise<void> {
+    const signer = signerOf(object);
     if (signer !== API_SERVER_CLIENT_SIGNER) return;
-    const request = (a.object.spec as { request?: unknown } | undefined)?.request;
+    const request = (object.spec as { request?: unknown } | undefined)?.request;
     const orgs = typeof request === "string" ? certificateRequestOrganizations(Buffer.from(request, "base64")) : undefined;
     if (!orgs) throw admissionForbidden(a, "unable to parse CSR: x509: malformed certificate request");
     if (orgs.includes("system:masters")) throw admissionForbidden(a, `use of ${signer} signer with system:masters group is not allowed`);

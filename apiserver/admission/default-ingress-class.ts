@@ -21,12 +21,17 @@ export class DefaultIngressClass implements AdmissionPlugin {
     this.classes = new FollowedObjects(objects, GROUP, "ingressclasses");
   }
 
-  async admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+  /** Other writes than an Ingress's create get no promise (the chain waits on none). */
+  admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
     if (a.operation !== "CREATE" || a.resource.group !== GROUP || a.resource.resource !== "ingresses" || a.subresource !== "" || !a.object)
       return;
-    const spec = (a.object.spec ??= {}) as { ingressClassName?: string | null };
+    return this.admitIngress(a.object, ctx);
+  }
+
+  private async admitIngress(object: KubeObject, ctx: AdmissionContext): Promise<void> {
+    const spec = (object.spec ??= {}) as { ingressClassName?: string | null };
     if (spec.ingressClassName !== undefined && spec.ingressClassName !== null) return;
-    if (a.object.metadata?.annotations?.[CLASS_ANNOTATION] !== undefined) return;
+    if (object.metadata?.annotations?.[CLASS_ANNOTATION] !== undefined) return;
     const def = await this.classes.derive("default", defaultIngressClass, ctx);
     if (def) spec.ingressClassName = def.metadata?.name ?? "";
   }

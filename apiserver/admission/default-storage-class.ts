@@ -21,7 +21,8 @@ export class DefaultStorageClass implements AdmissionPlugin {
     this.classes = new FollowedObjects(objects, "storage.k8s.io", "storageclasses");
   }
 
-  async admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+  /** Other writes than a claim's create naming no class get no promise (the chain waits on none). */
+  admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
     if (a.operation !== "CREATE" || a.resource.group !== "" || a.resource.resource !== "persistentvolumeclaims") return;
     if (a.subresource !== "" || !a.object) return;
     const spec = (a.object.spec ??= {}) as { storageClassName?: string | null };
@@ -29,6 +30,10 @@ export class DefaultStorageClass implements AdmissionPlugin {
       (spec.storageClassName !== undefined && spec.storageClassName !== null) ||
       a.object.metadata?.annotations?.[BETA_CLASS_ANNOTATION] !== undefined;
     if (hasClass) return;
+    return this.setDefault(spec, ctx);
+  }
+
+  private async setDefault(spec: { storageClassName?: string | null }, ctx: AdmissionContext): Promise<void> {
     const def = await this.classes.derive("default", defaultStorageClass, ctx.signal);
     if (def) spec.storageClassName = def.metadata?.name ?? "";
   }

@@ -33,10 +33,15 @@ export class DRAAdminAccess implements AdmissionPlugin {
 
   constructor(private readonly namespace: (name: string, ctx: AdmissionContext) => Promise<KubeObject | undefined>) {}
 
-  async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+  /** Only a write asking admin access gets a promise: every other passes with none for the chain to wait on. */
+  validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
     if (a.resource.group !== GROUP || !a.object || (a.operation !== "CREATE" && a.operation !== "UPDATE")) return;
     const path = this.adminPath(a);
     if (path === undefined) return;
+    return this.validateNamespace(a, path, ctx);
+  }
+
+  private async validateNamespace(a: AdmissionAttributes, path: FieldPath, ctx: AdmissionContext): Promise<void> {
     const ns = await this.namespace(a.namespace, ctx);
     if (ns?.metadata?.labels?.[DRA_ADMIN_NAMESPACE_LABEL] === "true") return;
     const kind = a.resource.resource === "resourceclaims" ? "ResourceClaim" : "ResourceClaimTemplate";

@@ -95,20 +95,33 @@ export class AdmissionChain {
    * wait, so a write no plugin waits on costs no await per plugin.
    */
   admit(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+    return this.admitNow(attributes, ctx) ?? DONE;
+  }
+
+  /** The validating phase alone (the registry runs it after the strategy); as {@link admit}. */
+  validate(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+    return this.validateNow(attributes, ctx) ?? DONE;
+  }
+
+  /**
+   * {@link admit}, undefined when every plugin was done at once: a caller that would only await
+   * the settled promise skips that microtask (a store's create runs without an async frame).
+   */
+  admitNow(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
     // Any other plugin may have changed the object anyhow: the store defaults it again.
     if (!this.keepsDefaults && attributes.object) forgetDefaulted(attributes.object);
     return runPhase(this.admitters, "admit", attributes, ctx);
   }
 
-  /** The validating phase alone (the registry runs it after the strategy); as {@link admit}. */
-  validate(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+  /** {@link validate}, undefined when every plugin was done at once (as {@link admitNow}). */
+  validateNow(attributes: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
     return runPhase(this.validators, "validate", attributes, ctx);
   }
 }
 
 /**
  * Calls `phase` of each plugin in order until one returns a promise, then waits for each in
- * turn. An indexed loop: a for-of's iterator and its results live across the awaits, so each
+ * turn; undefined when none returned one. An indexed loop: a for-of's iterator and its results live across the awaits, so each
  * plugin cost an allocation. A plugin that throws refuses as one that rejects.
  */
 function runPhase(
@@ -116,7 +129,7 @@ function runPhase(
   phase: "admit" | "validate",
   attributes: AdmissionAttributes,
   ctx: AdmissionContext,
-): Promise<void> {
+): Promise<void> | undefined {
   for (let i = 0; i < plugins.length; i++) {
     let done: Promise<void> | undefined;
     try {
@@ -126,7 +139,7 @@ function runPhase(
     }
     if (done !== undefined) return finishPhase(done, plugins, i + 1, phase, attributes, ctx);
   }
-  return DONE;
+  return undefined;
 }
 
 async function finishPhase(

@@ -41,9 +41,15 @@ export class NamespaceLifecycle implements AdmissionPlugin {
     private readonly cacheMillis = 1000,
   ) {}
 
-  async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+  /**
+   * Synchronous up to the namespace's lookup: a write into a namespace seen active a moment ago
+   * (most writes) gets no promise for the chain to wait on. A refusal is a rejection, as ever.
+   */
+  validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
     if (a.operation === "DELETE" && isNamespace(a) && this.immortal.includes(a.name)) {
-      throw newForbidden({ group: a.resource.group, resource: a.resource.resource }, a.name, "this namespace may not be deleted");
+      return Promise.reject(
+        newForbidden({ group: a.resource.group, resource: a.resource.resource }, a.name, "this namespace may not be deleted"),
+      );
     }
     if (isNamespace(a)) {
       // A namespace on its way out is looked up live for a while.
@@ -63,6 +69,11 @@ export class NamespaceLifecycle implements AdmissionPlugin {
     const deletedAt = this.deleted.get(a.namespace);
     const live = deletedAt !== undefined && Date.now() - deletedAt < FORCE_LIVE_LOOKUP_MS;
     if (deletedAt !== undefined && !live) this.deleted.delete(a.namespace);
+    return this.validateIn(a, ctx, live);
+  }
+
+  /** The namespace looked up: the write refused when it is missing or terminating. */
+  private async validateIn(a: AdmissionAttributes, ctx: AdmissionContext, live: boolean): Promise<void> {
     const ns = await this.getNamespace(a.namespace, ctx.signal, live);
     if (!ns) throw newNotFound({ group: "", resource: "namespaces" }, a.namespace);
     const phase = (ns.status as { phase?: string } | undefined)?.phase;

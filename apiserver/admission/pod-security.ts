@@ -170,6 +170,11 @@ export class PodSecurity implements AdmissionPlugin {
         return;
       }
     }
+    // Only namespaces, Pods and the kinds with a pod template are looked at: any other write
+    // gets no promise for the chain to wait on.
+    if (a.operation !== "CREATE" && a.operation !== "UPDATE") return;
+    const gr = `${a.resource.group}/${a.resource.resource}`;
+    if (gr !== "/namespaces" && gr !== "/pods" && !POD_CONTROLLERS.has(gr)) return;
     return this.validateAsync(a, ctx);
   }
 

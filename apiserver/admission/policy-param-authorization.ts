@@ -54,12 +54,14 @@ export class PolicyParamAuthorization implements AdmissionPlugin {
     private readonly authorize: (a: AuthorizationAttributes) => Promise<Decision>,
   ) {}
 
-  async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+  /** Only a policy's or a binding's write gets a promise: every other passes with none for the chain to wait on. */
+  validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
     if (a.resource.group !== GROUP || a.subresource !== "" || !a.object) return;
     if (a.operation !== "CREATE" && a.operation !== "UPDATE") return;
     if (a.user.groups.includes(SYSTEM_MASTERS_GROUP)) return;
-    if (a.resource.resource === "validatingadmissionpolicies") await this.checkPolicy(a);
-    else if (a.resource.resource === "validatingadmissionpolicybindings") await this.checkBinding(a, ctx);
+    if (a.resource.resource === "validatingadmissionpolicies") return this.checkPolicy(a);
+    if (a.resource.resource === "validatingadmissionpolicybindings") return this.checkBinding(a, ctx);
+    return;
   }
 
   /** The resource `get` is asked on: the paramKind's group, version and plural where they resolve, `*` where not. */

@@ -75,12 +75,13 @@ export class PriorityAdmission implements AdmissionPlugin {
         return;
       }
     }
-    return this.admitAsync(a, ctx);
+    // Not a Pod: nothing to wait on.
+    if (a.resource.group !== "" || a.resource.resource !== "pods" || a.subresource !== "" || !a.object) return;
+    return this.admitAsync(a, a.object, ctx);
   }
 
-  private async admitAsync(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
-    if (a.resource.group !== "" || a.resource.resource !== "pods" || a.subresource !== "" || !a.object) return;
-    const spec = (a.object.spec ??= {}) as PodSpec;
+  private async admitAsync(a: AdmissionAttributes, object: KubeObject, ctx: AdmissionContext): Promise<void> {
+    const spec = (object.spec ??= {}) as PodSpec;
     if (a.operation === "UPDATE") {
       // Create resolved these and validation forbids changing them: a client that leaves them out keeps them.
       if (spec.priority !== undefined && spec.preemptionPolicy !== undefined) return;
@@ -97,8 +98,13 @@ export class PriorityAdmission implements AdmissionPlugin {
     setPriority(a, spec, valueOf(pc), pc.preemptionPolicy as string | undefined);
   }
 
-  async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+  /** Only PriorityClass writes are checked: any other gets no promise. */
+  validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
     if (a.resource.group !== GROUP || a.resource.resource !== "priorityclasses" || a.subresource !== "") return;
+    return this.validateClass(a, ctx);
+  }
+
+  private async validateClass(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     if (a.operation === "DELETE") {
       // Upstream refuses this in the registry; here admission is where every delete passes with its name.
       if (SYSTEM_PRIORITY_CLASSES[a.name] !== undefined)

@@ -20,7 +20,8 @@ export class PersistentVolumeClaimResize implements AdmissionPlugin {
     this.classes = new FollowedObjects(objects, "storage.k8s.io", "storageclasses");
   }
 
-  async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+  /** Only a claim's growth gets a promise: every other write passes with none for the chain to wait on. */
+  validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
     if (a.operation !== "UPDATE" || a.resource.group !== "" || a.resource.resource !== "persistentvolumeclaims" || a.subresource !== "")
       return;
     if (!a.object || !a.oldObject) return;
@@ -29,7 +30,11 @@ export class PersistentVolumeClaimResize implements AdmissionPlugin {
       return Number.isNaN(v) ? 0 : v;
     };
     if (size(a.object) <= size(a.oldObject)) return;
-    if (!(await this.allowsResize(classOf(a.object), classOf(a.oldObject), ctx)))
+    return this.validateResize(a, a.object, a.oldObject, ctx);
+  }
+
+  private async validateResize(a: AdmissionAttributes, object: KubeObject, oldObject: KubeObject, ctx: AdmissionContext): Promise<void> {
+    if (!(await this.allowsResize(classOf(object), classOf(oldObject), ctx)))
       throw admissionForbidden(
         a,
         "only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize",

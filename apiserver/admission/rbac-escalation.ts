@@ -9,7 +9,7 @@ import type { AuthorizationAttributes, Decision } from "../auth/authorizer.js";
 import type { PolicyCache } from "../auth/rbac/policy-cache.js";
 import { covers, describeRule, type PolicyRule, type RoleRef } from "../auth/rbac/rules.js";
 import { SYSTEM_MASTERS_GROUP } from "../auth/user.js";
-import type { RESTStorage } from "../registry/rest.js";
+import type { KubeObject, RESTStorage } from "../registry/rest.js";
 import type { AdmissionAttributes, AdmissionPlugin } from "./interface.js";
 
 const RBAC = "rbac.authorization.k8s.io";
@@ -79,21 +79,26 @@ export class RBACEscalation implements AdmissionPlugin {
     };
   }
 
-  async validate(a: AdmissionAttributes): Promise<void> {
+  /** Only an RBAC write gets a promise: every other passes with none for the chain to wait on. */
+  validate(a: AdmissionAttributes): Promise<void> | undefined {
     if (a.resource.group !== RBAC || a.subresource !== "" || !a.object) return;
     if (a.operation !== "CREATE" && a.operation !== "UPDATE") return;
     if (a.user.groups.includes(SYSTEM_MASTERS_GROUP)) return;
+    return this.validateRBAC(a, a.object);
+  }
+
+  private async validateRBAC(a: AdmissionAttributes, object: KubeObject): Promise<void> {
     const held = this.policy.rulesFor(a.user, a.namespace);
     const r = a.resource.resource;
     if (r === "roles" || r === "clusterroles") {
       if (await this.may(a, "escalate", r, a.name)) return;
-      const wanted = (a.object.rules as PolicyRule[] | undefined) ?? [];
+      const wanted = (object.rules as PolicyRule[] | undefined) ?? [];
       const missing = wanted.flatMap((w) => covers(held, w));
       if (missing.length > 0) this.refuse(a, missing);
       return;
     }
     if (r === "rolebindings" || r === "clusterrolebindings") {
-      const ref = a.object.roleRef as RoleRef | undefined;
+      const ref = object.roleRef as RoleRef | undefined;
       if (!ref) return; // validation names the missing field
       const refResource = ref.kind === "ClusterRole" ? "clusterroles" : "roles";
       const d = await this.authorize({

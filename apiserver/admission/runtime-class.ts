@@ -29,10 +29,15 @@ export class RuntimeClassAdmission implements AdmissionPlugin {
     this.classes = new FollowedObjects(objects, "node.k8s.io", "runtimeclasses");
   }
 
-  async admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+  /** A write other than a Pod's create naming a class gets no promise (the chain waits on none). */
+  admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
     const spec = podSpecOf(a);
     if (!spec || spec.runtimeClassName === undefined || spec.runtimeClassName === null) return;
-    const rc = await this.classOf(a, spec.runtimeClassName, ctx);
+    return this.admitPod(a, spec, spec.runtimeClassName, ctx);
+  }
+
+  private async admitPod(a: AdmissionAttributes, spec: PodSpec, className: string, ctx: AdmissionContext): Promise<void> {
+    const rc = await this.classOf(a, className, ctx);
     const podFixed = overheadOf(rc);
     if (podFixed) {
       if (spec.overhead && !sameResources(spec.overhead, podFixed))
@@ -62,12 +67,17 @@ export class RuntimeClassAdmission implements AdmissionPlugin {
     if (merged.length > 0 || spec.tolerations) spec.tolerations = merged;
   }
 
-  async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+  /** As {@link admit}: only a Pod's create naming a class or an overhead gets a promise. */
+  validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
     const spec = podSpecOf(a);
     if (!spec) return;
     const named = spec.runtimeClassName !== undefined && spec.runtimeClassName !== null;
     // No class and no overhead: nothing to read, nothing to check.
     if (!named && !spec.overhead) return;
+    return this.validatePod(a, spec, named, ctx);
+  }
+
+  private async validatePod(a: AdmissionAttributes, spec: PodSpec, named: boolean, ctx: AdmissionContext): Promise<void> {
     const podFixed = named ? overheadOf(await this.classOf(a, spec.runtimeClassName!, ctx)) : undefined;
     if (podFixed) {
       if (!spec.overhead || !sameResources(spec.overhead, podFixed))

@@ -15,7 +15,8 @@ const FINALIZERS: Readonly<Record<string, string>> = {
 export class StorageObjectInUseProtection implements AdmissionPlugin {
   readonly name = "StorageObjectInUseProtection";
 
-  async admit(a: AdmissionAttributes): Promise<void> {
+  /** Synchronous: no promise for the chain to wait on. */
+  admit(a: AdmissionAttributes): undefined {
     if (a.operation !== "CREATE" || a.resource.group !== "" || a.subresource !== "" || !a.object) return;
     const finalizer = FINALIZERS[a.resource.resource];
     if (finalizer === undefined) return;

@@ -10,7 +10,8 @@ const NOT_READY = "node.kubernetes.io/not-ready";
 export class TaintNodesByCondition implements AdmissionPlugin {
   readonly name = "TaintNodesByCondition";
 
-  async admit(a: AdmissionAttributes): Promise<void> {
+  /** Synchronous: no promise for the chain to wait on (every other kind's write passes it). */
+  admit(a: AdmissionAttributes): undefined {
     if (a.operation !== "CREATE" || a.resource.group !== "" || a.resource.resource !== "nodes" || a.subresource !== "" || !a.object) return;
     const spec = (a.object.spec ??= {}) as { taints?: { key?: string; effect?: string }[] };
     const taints = (spec.taints ??= []);

@@ -95,9 +95,10 @@ export interface WatchOptions extends ListOptions {
  * `mutate` on the object built from the request (before the strategy), `validate` on the
  * object to store (after the strategy). `obj` is undefined on DELETE, `old` on CREATE.
  */
+/** Admission inside a write; undefined: every plugin was done at once (nothing to wait on). */
 export interface WriteAdmission {
-  mutate(obj: KubeObject | undefined, old: KubeObject | undefined): Promise<void>;
-  validate(obj: KubeObject | undefined, old: KubeObject | undefined): Promise<void>;
+  mutate(obj: KubeObject | undefined, old: KubeObject | undefined): Promise<void> | undefined;
+  validate(obj: KubeObject | undefined, old: KubeObject | undefined): Promise<void> | undefined;
 }
 
 export interface WriteOptions {

@@ -660,13 +660,23 @@ export class GenericStore implements RESTStorage {
 
   // ---- create ----
 
-  async create(ctx: RequestContext, input: KubeObject, opts: WriteOptions = {}): Promise<KubeObject> {
+  /**
+   * Not async, nor are the steps below while admission is done at once (a ConfigMap's create):
+   * the create reaches the storage's write with no async frame or microtask of its own, and its
+   * answer is one `then` on the write. Only a generated name's retries loop in an async frame.
+   */
+  create(ctx: RequestContext, input: KubeObject, opts: WriteOptions = {}): Promise<KubeObject> {
     const generated = !!input.metadata?.generateName && !input.metadata?.name;
+    return generated ? this.createGenerated(ctx, input, opts) : this.createOnce(ctx, input, opts, false);
+  }
+
+  /** A create with a generated name: another name while the one made exists already. */
+  private async createGenerated(ctx: RequestContext, input: KubeObject, opts: WriteOptions): Promise<KubeObject> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.createOnce(ctx, input, opts, generated);
+        return await this.createOnce(ctx, input, opts, true);
       } catch (err) {
-        if (!generated || !isAlreadyExists(err)) throw err;
+        if (!isAlreadyExists(err)) throw err;
         if (attempt >= MAX_GENERATE_NAME_ATTEMPTS) {
           throw generateNameConflict(this.qualifiedResource, (err as StatusError).status.details?.name ?? "");
         }
@@ -674,18 +684,37 @@ export class GenericStore implements RESTStorage {
     }
   }
 
-  private async createOnce(ctx: RequestContext, input: KubeObject, opts: WriteOptions, generated: boolean): Promise<KubeObject> {
-    // A generated name may need another attempt, which must start from the input as sent.
-    const obj = opts.inputOwned && !generated ? input : this.copy(input);
-    const meta = (obj.metadata ??= {});
-    // Only a string is a resourceVersion: a custom object's metadata of the wrong type is refused
-    // by its strategy with Go's unmarshal error (a 400), as upstream's decoder would.
-    if (typeof meta.resourceVersion === "string" && meta.resourceVersion)
-      throw unknownError("resourceVersion should not be set on objects to be created");
-    // One clock reading for the managed fields' time and the creation timestamp.
-    const now = formatTime(this.now());
-    this.recordSent(obj, undefined, this.managerOf(ctx, opts), undefined, now);
-    await opts.admission?.mutate(obj, undefined);
+  /** One attempt at a create; a refusal is a rejection, never a throw out of the call. */
+  private createOnce(ctx: RequestContext, input: KubeObject, opts: WriteOptions, generated: boolean): Promise<KubeObject> {
+    try {
+      // A generated name may need another attempt, which must start from the input as sent.
+      const obj = opts.inputOwned && !generated ? input : this.copy(input);
+      const meta = (obj.metadata ??= {});
+      // Only a string is a resourceVersion: a custom object's metadata of the wrong type is refused
+      // by its strategy with Go's unmarshal error (a 400), as upstream's decoder would.
+      if (typeof meta.resourceVersion === "string" && meta.resourceVersion)
+        throw unknownError("resourceVersion should not be set on objects to be created");
+      // One clock reading for the managed fields' time and the creation timestamp.
+      const now = formatTime(this.now());
+      this.recordSent(obj, undefined, this.managerOf(ctx, opts), undefined, now);
+      const mutating = opts.admission?.mutate(obj, undefined);
+      if (mutating === undefined && this.beginCreate === undefined) return this.createAdmitted(ctx, obj, opts, generated, now);
+      return this.createMutated(ctx, obj, opts, generated, now, mutating);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  /** {@link createOnce} once mutating admission that waits is done, and around a store's reservation. */
+  private async createMutated(
+    ctx: RequestContext,
+    obj: KubeObject,
+    opts: WriteOptions,
+    generated: boolean,
+    now: string,
+    mutating: Promise<void> | undefined,
+  ): Promise<KubeObject> {
+    await mutating;
     if (this.beginCreate === undefined) return this.createAdmitted(ctx, obj, opts, generated, now);
     const finish = await this.beginCreate(obj, opts.dryRun === true);
     try {
@@ -707,33 +736,58 @@ export class GenericStore implements RESTStorage {
   protected beginCreate?(obj: KubeObject, dryRun: boolean): Promise<(stored: boolean) => Promise<void>>;
 
   /** A create after mutating admission: the strategy, validating admission, the write. */
-  private async createAdmitted(
+  private createAdmitted(ctx: RequestContext, obj: KubeObject, opts: WriteOptions, generated: boolean, now: string): Promise<KubeObject> {
+    try {
+      const meta = obj.metadata!;
+      // A store's beginCreate may have chosen it already (Services: upstream generates it before BeginCreate).
+      if (generated && !meta.name) meta.name = generateName(meta.generateName!);
+      this.beforeCreate(ctx, obj, now);
+      const validating = opts.admission?.validate(obj, undefined);
+      if (validating !== undefined || opts.dryRun) return this.createValidated(ctx, obj, opts, validating);
+      const name = meta.name!;
+      const key = this.keyFor(ctx, name);
+      return this.createWrite(key, name, this.encodeWrite(obj));
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  /** {@link createAdmitted} once validating admission that waits is done, or for a dry run. */
+  private async createValidated(
     ctx: RequestContext,
     obj: KubeObject,
     opts: WriteOptions,
-    generated: boolean,
-    now: string,
+    validating: Promise<void> | undefined,
   ): Promise<KubeObject> {
-    const meta = obj.metadata!;
-    // A store's beginCreate may have chosen it already (Services: upstream generates it before BeginCreate).
-    if (generated && !meta.name) meta.name = generateName(meta.generateName!);
-    this.beforeCreate(ctx, obj, now);
-    await opts.admission?.validate(obj, undefined);
-    const name = meta.name!;
+    await validating;
+    const name = obj.metadata!.name!;
     const key = this.keyFor(ctx, name);
     const written = this.encodeWrite(obj);
     if (opts.dryRun) {
       if (await this.read(key, name)) throw await this.alreadyExists(key, name);
       return this.asStored(written);
     }
-    let kv: KeyValue;
+    return this.createWrite(key, name, written);
+  }
+
+  /** The storage's create of the encoded object, and the object it answers. */
+  private createWrite(key: string, name: string, written: Encoded): Promise<KubeObject> {
+    let created: Promise<KeyValue>;
     try {
-      kv = await this.storage.create(key, written.bytes);
+      created = this.storage.create(key, written.bytes);
     } catch (err) {
-      if (err instanceof StorageError && err.code === "KeyExists") throw await this.alreadyExists(key, name);
-      throw interpretStorageError(err, "create", this.qualifiedResource, name);
+      created = Promise.reject(err);
     }
-    return this.decodeWritten(kv, written);
+    return created.then(
+      (kv) => this.decodeWritten(kv, written),
+      (err: unknown) => this.createFailed(err, key, name),
+    );
+  }
+
+  /** A storage create's failure as the API error: 409 AlreadyExists for an existing key. */
+  private async createFailed(err: unknown, key: string, name: string): Promise<never> {
+    if (err instanceof StorageError && err.code === "KeyExists") throw await this.alreadyExists(key, name);
+    throw interpretStorageError(err, "create", this.qualifiedResource, name);
   }
 
   /** 409 AlreadyExists, saying so when the existing object is being deleted. */

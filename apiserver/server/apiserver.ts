@@ -370,6 +370,8 @@ export class APIServer {
           namespace: (name, signal) => webhooks.namespace(name, signal),
           mutating: mutating ? (ctx) => kept.kept(REG, "mutatingwebhookconfigurations", "", () => webhooks.mutating(ctx)) : none,
           validating: validating ? (ctx) => kept.kept(REG, "validatingwebhookconfigurations", "", () => webhooks.validating(ctx)) : none,
+          keptMutating: mutating ? () => kept.keptList(REG, "mutatingwebhookconfigurations", "") : () => [],
+          keptValidating: validating ? () => kept.keptList(REG, "validatingwebhookconfigurations", "") : () => [],
         }),
       );
     }
@@ -380,6 +382,7 @@ export class APIServer {
           ...policies,
           policies: (signal) => kept.kept(REG, "validatingadmissionpolicies", "", () => policies.policies(signal)),
           bindings: (signal) => kept.kept(REG, "validatingadmissionpolicybindings", "", () => policies.bindings(signal)),
+          keptBindings: () => kept.keptList(REG, "validatingadmissionpolicybindings", ""),
         }),
       );
     }

@@ -22,6 +22,8 @@ const str = (v: unknown): string => (typeof v === "string" ? v : "");
 export interface PolicySource {
   policies(signal: SignalSource): Promise<KubeObject[]>;
   bindings(signal: SignalSource): Promise<KubeObject[]>;
+  /** What {@link bindings} would answer, when known at once (kept from an earlier read); undefined when not. */
+  keptBindings?(): KubeObject[] | undefined;
   /** A namespace's labels (for namespaceSelector), or undefined if it does not exist. */
   namespace(name: string, signal: SignalSource): Promise<KubeObject | undefined>;
   /** A params object by apiVersion/kind, namespace and name. */
@@ -76,7 +78,13 @@ export class ValidatingAdmissionPolicyPlugin implements AdmissionPlugin {
     return compiled;
   }
 
-  async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+  /** With no bindings (the usual case), known from a kept list: no promise for the chain to wait on. */
+  validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
+    if (this.source.keptBindings?.()?.length === 0) return;
+    return this.validateAsync(a, ctx);
+  }
+
+  private async validateAsync(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     const bindings = await this.source.bindings(ctx);
     if (bindings.length === 0) return;
     const policies = new Map((await this.source.policies(ctx)).map((p) => [p.metadata?.name ?? "", p]));

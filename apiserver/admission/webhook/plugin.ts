@@ -24,6 +24,12 @@ export interface WebhookSource {
   /** The configurations; `ctx.signal` is read only if the read has to wait (making a request's signal costs). */
   mutating(ctx: AdmissionContext): Promise<KubeObject[]>;
   validating(ctx: AdmissionContext): Promise<KubeObject[]>;
+  /**
+   * What {@link mutating} (and {@link validating}) would answer, when it is known at once (kept
+   * from an earlier read); undefined when it is not: the plugin then reads.
+   */
+  keptMutating?(): KubeObject[] | undefined;
+  keptValidating?(): KubeObject[] | undefined;
   namespace(name: string, signal: AbortSignal): Promise<KubeObject | undefined>;
 }
 
@@ -162,8 +168,17 @@ export class WebhookAdmission implements AdmissionPlugin {
     return response;
   }
 
-  async admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
-    // With no webhooks configured (the usual case) nothing more is awaited.
+  /**
+   * With no webhooks configured (the usual case), known from a kept list: no promise for the
+   * chain to wait on. Otherwise the configurations are read and the webhooks called.
+   */
+  admit(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
+    const kept = this.source.keptMutating?.();
+    if (kept !== undefined && this.hooksOf(kept).length === 0) return;
+    return this.admitAsync(a, ctx);
+  }
+
+  private async admitAsync(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     const all = this.hooksOf(await this.source.mutating(ctx));
     if (all.length === 0) return;
     const hooks = await this.selected(all, a, ctx);
@@ -205,7 +220,14 @@ export class WebhookAdmission implements AdmissionPlugin {
     }
   }
 
-  async validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
+  /** As {@link admit}: no promise when no validating webhook is configured. */
+  validate(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> | undefined {
+    const kept = this.source.keptValidating?.();
+    if (kept !== undefined && this.hooksOf(kept).length === 0) return;
+    return this.validateAsync(a, ctx);
+  }
+
+  private async validateAsync(a: AdmissionAttributes, ctx: AdmissionContext): Promise<void> {
     const all = this.hooksOf(await this.source.validating(ctx));
     if (all.length === 0) return;
     const hooks = await this.selected(all, a, ctx);

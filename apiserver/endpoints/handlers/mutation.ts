@@ -89,12 +89,12 @@ class StorageAdmission implements WriteAdmission {
     private readonly options: Record<string, unknown>,
   ) {}
 
-  mutate(obj: KubeObject | undefined, old: KubeObject | undefined): Promise<void> {
-    return this.chain.admit(this.attributes(obj, old), this.req);
+  mutate(obj: KubeObject | undefined, old: KubeObject | undefined): Promise<void> | undefined {
+    return this.chain.admitNow(this.attributes(obj, old), this.req);
   }
 
-  validate(obj: KubeObject | undefined, old: KubeObject | undefined): Promise<void> {
-    return this.chain.validate(this.attributes(obj, old), this.req);
+  validate(obj: KubeObject | undefined, old: KubeObject | undefined): Promise<void> | undefined {
+    return this.chain.validateNow(this.attributes(obj, old), this.req);
   }
 
   /** An update that creates is a CREATE. */

@@ -148,6 +148,9 @@ describe("a write's answer", () => {
     const store = storeFor(storage, "", "pods");
     const events = store.watch(ctx("d"), { resourceVersion: "0" });
     const seen = take(events, 1);
+    // The cache starts with the first watch, asynchronously: the write is made once it follows
+    // storage (a create reaches storage in the same tick now, before a lazy start's list).
+    await store.list(ctx("d"), { resourceVersion: "0" });
     const created = await store.create(ctx("d"), oddPod("w"));
     const [event] = await seen;
     expect(event!.object).toBe(created);
