@@ -4,21 +4,16 @@
  * objectRef objects) for each event. Strings go in quoted as they are unless they hold a
  * character JSON escapes; bodies and a failure's Status are the only parts given to JSON.stringify.
  */
+import type { AuthorizationAttributes } from "../auth/authorizer.js";
 import type { UserInfo } from "../auth/user.js";
 import type { Stage } from "./policy.js";
 import type { AuditRecord } from "./record.js";
 
-/** What the event says of the request (a RequestInfo has these fields). */
-export interface EventRequestInfo {
-  verb: string;
-  isResourceRequest: boolean;
-  apiGroup: string;
-  apiVersion: string;
-  namespace: string;
-  resource: string;
-  subresource: string;
-  name: string;
-}
+/** What the event says of the request: the fields authorization's attributes share with a RequestInfo. */
+export type EventRequestInfo = Pick<
+  AuthorizationAttributes,
+  "verb" | "isResourceRequest" | "apiGroup" | "apiVersion" | "namespace" | "resource" | "subresource" | "name"
+>;
 
 /** What the event says of the request's connection and line. */
 export interface EventRequest {
