@@ -57,12 +57,6 @@ const MAX_WINDOW = 2 ** 31 - 1;
 const OUR_MAX_FRAME = 16_384;
 /** Stream ids are 31 bits; a session near the end is retired for a new one. */
 const LAST_STREAM_ID = 2 ** 31 - 1;
-/**
- * At most this long a PING's ACK waits for a write of ours to go out with: grpc-go pings with
- * (nearly) every response to estimate bandwidth, and an ACK written alone would cost a syscall
- * and a wake-up of etcd per response. The ACK only times a sample of the window etcd grants us.
- */
-const PING_ACK_DELAY_MS = 5;
 
 /** TLS for an `https://` peer: the CA to trust and our client certificate, as PEM. */
 export interface H2TLSOptions {
@@ -153,8 +147,6 @@ export interface H2Stream {
 export class H2Session {
   readonly #socket: net.Socket | tls.TLSSocket;
   readonly #streams = new Map<number, Stream>();
-  /** Streams with DATA held back by flow control (some may have ended since: skipped then). */
-  readonly #blocked = new Set<Stream>();
   /** Calls waiting for a stream slot (the peer's MAX_CONCURRENT_STREAMS). */
   readonly #queued: (() => void)[] = [];
   readonly #windowSize: number;
@@ -165,10 +157,7 @@ export class H2Session {
   #in: Buffer = NOTHING;
   /** Frames to write at the end of this turn, in one socket write. */
   #out: Buffer[] = [];
-  /** A flush at the end of this turn is due: frames other than PING ACKs wait in `#out`. */
   #flushScheduled = false;
-  /** Flushes PING ACKs that no write of ours took along in time ({@link PING_ACK_DELAY_MS}). */
-  #ackTimer: NodeJS.Timeout | undefined;
   /** Called once the frames queued before them have been handed to the socket (or the connection ended). */
   #sentWaiters: (() => void)[] = [];
   /** The header block being continued (HEADERS without END_HEADERS), and its stream. */
@@ -327,7 +316,6 @@ export class H2Session {
     },
     cancel: (stream, reason) => {
       if (!this.#streams.delete(stream.id)) return;
-      this.#blocked.delete(stream);
       this.#rstStream(stream.id, H2_CANCEL);
       if (reason !== undefined) stream.reject(reason);
       this.#dequeue();
@@ -418,13 +406,7 @@ export class H2Session {
       this.#connSendWindow -= n;
       body = body.subarray(n);
     }
-    if (body.length > 0) {
-      stream.pending = body;
-      this.#blocked.add(stream);
-    } else {
-      stream.pending = undefined;
-      this.#blocked.delete(stream);
-    }
+    stream.pending = body.length > 0 ? body : undefined;
   }
 
   // ---- reading ----
@@ -488,7 +470,6 @@ export class H2Session {
         const stream = this.#streams.get(id);
         if (stream === undefined) return;
         this.#streams.delete(stream.id);
-        this.#blocked.delete(stream);
         const code = payload.length >= 4 ? payload.readUInt32BE(0) : H2_PROTOCOL_ERROR;
         stream.reject(new H2Error(`stream reset by the peer (HTTP/2 error ${code})`, code));
         this.#dequeue();
@@ -502,7 +483,7 @@ export class H2Session {
         this.#resume();
         return;
       case PING:
-        if (!(flags & ACK)) this.#pingAck(Buffer.from(payload));
+        if (!(flags & ACK)) this.#frame(PING, ACK, 0, Buffer.from(payload));
         return;
       case GOAWAY: {
         const last = payload.readUInt32BE(0) & 0x7fffffff;
@@ -513,7 +494,6 @@ export class H2Session {
         for (const [sid, stream] of this.#streams) {
           if (sid > last) {
             this.#streams.delete(stream.id);
-            this.#blocked.delete(stream);
             stream.reject(new H2Error(`connection going away (HTTP/2 error ${code}${debug ? `: ${debug}` : ""})`, code));
           }
         }
@@ -564,16 +544,9 @@ export class H2Session {
     }
   }
 
-  /**
-   * Sends held-back DATA once windows open, and starts queued calls once slots free. Only the
-   * blocked streams are visited: etcd opens the connection's window every few calls, and most
-   * of the streams open then (every watch among them) hold nothing back.
-   */
+  /** Sends held-back DATA once windows open, and starts queued calls once slots free. */
   #resume(): void {
-    for (const s of this.#blocked) {
-      if (this.#streams.get(s.id) !== s) this.#blocked.delete(s);
-      else this.#sendData(s);
-    }
+    for (const s of this.#streams.values()) if (s.pending !== undefined) this.#sendData(s);
     this.#dequeue();
   }
 
@@ -651,7 +624,6 @@ export class H2Session {
 
   #end(stream: Stream): void {
     this.#streams.delete(stream.id);
-    this.#blocked.delete(stream);
     // A response that ended with its first block (a trailers-only error) has no second one.
     if (stream.headers === NO_HEADERS && stream.fields !== undefined) stream.headers = new Map(stream.fields);
     stream.resolve({ headers: stream.headers, body: stream.chunks.length === 1 ? stream.chunks[0]! : Buffer.concat(stream.chunks) });
@@ -662,11 +634,8 @@ export class H2Session {
   #fail(err: Error): void {
     if (this.#closed) return;
     this.#closed = true;
-    clearTimeout(this.#ackTimer);
-    this.#ackTimer = undefined;
     const streams = [...this.#streams.values()];
     this.#streams.clear();
-    this.#blocked.clear();
     for (const s of streams) s.reject(err);
     for (const start of this.#queued.splice(0)) start();
     this.#runSentWaiters();
@@ -691,24 +660,6 @@ export class H2Session {
       setImmediate(this.#flushNow);
     }
   }
-
-  /** A PING's ACK, queued to leave with our next frames (or alone, once the delay is up). */
-  #pingAck(payload: Buffer): void {
-    const head = Buffer.allocUnsafe(9);
-    head.writeUIntBE(payload.length, 0, 3);
-    head[3] = PING;
-    head[4] = ACK;
-    head.writeUInt32BE(0, 5);
-    this.#out.push(head, payload);
-    if (this.#flushScheduled || this.#ackTimer !== undefined) return;
-    this.#ackTimer = setTimeout(this.#ackDue, PING_ACK_DELAY_MS);
-    this.#ackTimer.unref();
-  }
-
-  readonly #ackDue = (): void => {
-    this.#ackTimer = undefined;
-    if (!this.#closed) this.#flush();
-  };
 
   #windowUpdate(id: number, inc: number): void {
     const p = Buffer.allocUnsafe(4);
@@ -737,8 +688,7 @@ export class H2Session {
    * the request has left, after which a new caller must not share it.
    */
   whenSent(cb: () => void): void {
-    // PING ACKs alone do not wait for a flush: nothing the caller queued is left to send.
-    if (!this.#flushScheduled || this.#closed) cb();
+    if (this.#out.length === 0 || this.#closed) cb();
     else this.#sentWaiters.push(cb);
   }
 
@@ -749,10 +699,6 @@ export class H2Session {
 
   #flush(): void {
     this.#flushScheduled = false;
-    if (this.#ackTimer !== undefined) {
-      clearTimeout(this.#ackTimer);
-      this.#ackTimer = undefined;
-    }
     if (this.#out.length === 0) return;
     const out = this.#out;
     this.#out = [];
