@@ -8,6 +8,7 @@ import type { AuthorizationAttributes } from "../auth/authorizer.js";
 import type { UserInfo } from "../auth/user.js";
 import type { Stage } from "./policy.js";
 import type { AuditRecord } from "./record.js";
+import { boundedMemo } from "../../runtime/bounded-memo.js";
 
 /** What the event says of the request: the fields authorization's attributes share with a RequestInfo. */
 export type EventRequestInfo = Pick<
@@ -68,19 +69,11 @@ export function userJSON(u: UserInfo): string {
  * Annotations repeat from request to request (authorization's decision and the one RBAC reason
  * string of the binding that allowed): their quoted forms are kept, a bounded number.
  */
-const quotedAnnotations = new Map<string, string>();
-const MAX_QUOTED_ANNOTATIONS = 1024;
+const quotedAnnotation = boundedMemo(quote, 1024);
 
 function quoteAnnotation(s: string): string {
   // Long ones (admission's violation lists) seldom repeat.
-  if (s.length > 256) return quote(s);
-  let q = quotedAnnotations.get(s);
-  if (q === undefined) {
-    q = quote(s);
-    if (quotedAnnotations.size >= MAX_QUOTED_ANNOTATIONS) quotedAnnotations.clear();
-    quotedAnnotations.set(s, q);
-  }
-  return q;
+  return s.length > 256 ? quote(s) : quotedAnnotation(s);
 }
 
 function annotationsJSON(a: Record<string, string>): string {

@@ -4,6 +4,7 @@
  * `as=PartialObjectMetadata`...), the Content-Type header picks the request decoder.
  */
 import { newStatusError } from "./status.js";
+import { boundedMemo } from "../../runtime/bounded-memo.js";
 
 export type Format = "json" | "yaml" | "protobuf";
 
@@ -131,7 +132,10 @@ const MEMO_MAX_HEADER = 256;
  * Negotiated answers by restrictions, then stream flag, then Accept header (the header string
  * itself is the key: no joined key to build and hash per request): frozen, as they are shared.
  */
-const negotiated = new WeakMap<EndpointRestrictions, [objects: Map<string, OutputMediaType>, streams: Map<string, OutputMediaType>]>();
+const negotiated = new WeakMap<
+  EndpointRestrictions,
+  [objects: (accept: string) => OutputMediaType, streams: (accept: string) => OutputMediaType]
+>();
 
 /**
  * The response encoding for an Accept header; throws 406 NotAcceptable when nothing in it can
@@ -140,17 +144,16 @@ const negotiated = new WeakMap<EndpointRestrictions, [objects: Map<string, Outpu
 export function negotiateOutput(accept: string | undefined, restrictions: EndpointRestrictions, stream = false): OutputMediaType {
   if (!accept || accept.trim() === "") return { format: "json", contentType: MEDIA_TYPES.json, pretty: false };
   // Clients send the same few Accept headers over and over: each is parsed once per endpoint kind.
+  if (accept.length > MEMO_MAX_HEADER) return negotiate(accept, restrictions, stream);
   let memos = negotiated.get(restrictions);
-  if (!memos) negotiated.set(restrictions, (memos = [new Map(), new Map()]));
-  const memo = memos[stream ? 1 : 0];
-  const known = memo.get(accept);
-  if (known) return known;
-  const out = negotiate(accept, restrictions, stream);
-  if (accept.length <= MEMO_MAX_HEADER) {
-    if (memo.size >= MEMO_MAX_ENTRIES) memo.clear();
-    memo.set(accept, out);
+  if (!memos) {
+    memos = [
+      boundedMemo((a: string) => negotiate(a, restrictions, false), MEMO_MAX_ENTRIES),
+      boundedMemo((a: string) => negotiate(a, restrictions, true), MEMO_MAX_ENTRIES),
+    ];
+    negotiated.set(restrictions, memos);
   }
-  return out;
+  return memos[stream ? 1 : 0](accept);
 }
 
 function negotiate(accept: string, restrictions: EndpointRestrictions, stream: boolean): OutputMediaType {

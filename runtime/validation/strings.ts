@@ -3,6 +3,7 @@
  * keys, path segments, ports, IPs), each returning its problems in upstream's words.
  */
 import { utf8Length } from "../go-strings.js";
+import { boundedMemo } from "../bounded-memo.js";
 
 const DNS1123_LABEL_FMT = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
 const DNS1123_LABEL_ERR =
@@ -114,21 +115,15 @@ export function isDNS1035Label(value: string): string[] {
 }
 
 /**
- * Qualified names found valid, kept (a bounded number) because the same few label and annotation
- * keys come with every object: a lookup instead of up to two regular expressions.
+ * Whether a qualified name is valid, kept because the same few label and annotation keys come
+ * with every object: a lookup instead of up to two regular expressions.
  */
-const validQualifiedNames = new Set<string>();
-const VALID_QUALIFIED_NAMES_KEPT = 1024;
+const validQualifiedName = boundedMemo((value: string) => qualifiedNameErrors(value).length === 0, 1024);
 
 /** A label or annotation key: an optional DNS subdomain prefix and '/', then a name of up to 63 characters. */
 export function isQualifiedName(value: string): string[] {
-  if (validQualifiedNames.has(value)) return [];
-  const errs = qualifiedNameErrors(value);
-  if (errs.length === 0) {
-    if (validQualifiedNames.size >= VALID_QUALIFIED_NAMES_KEPT) validQualifiedNames.clear();
-    validQualifiedNames.add(value);
-  }
-  return errs;
+  // Errors are made afresh: callers may append to the list they get.
+  return validQualifiedName(value) ? [] : qualifiedNameErrors(value);
 }
 
 function qualifiedNameErrors(value: string): string[] {

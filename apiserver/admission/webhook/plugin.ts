@@ -15,6 +15,7 @@ import { resourcesMatch } from "../match.js";
 import { callWebhook, CallError, newUID } from "./call.js";
 import { copyObject } from "../../registry/copy.js";
 import { forgetDefaulted } from "../../registry/defaults/once.js";
+import { boundedMemo } from "../../../runtime/bounded-memo.js";
 
 type Obj = Record<string, unknown>;
 const rec = (v: unknown): Obj => (typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Obj) : {});
@@ -35,24 +36,17 @@ export interface WebhookSource {
 
 export class WebhookAdmission implements AdmissionPlugin {
   readonly name = "Webhooks";
-  private readonly programs = new Map<string, Program | string>();
 
   constructor(private readonly source: WebhookSource) {}
 
-  private program(expr: string): Program | string {
-    let p = this.programs.get(expr);
-    if (p === undefined) {
-      try {
-        p = compile(expr);
-      } catch (err) {
-        if (!(err instanceof CompileError)) throw err;
-        p = err.message;
-      }
-      if (this.programs.size > 1000) this.programs.clear();
-      this.programs.set(expr, p);
+  private readonly program = boundedMemo((expr: string): Program | string => {
+    try {
+      return compile(expr);
+    } catch (err) {
+      if (!(err instanceof CompileError)) throw err;
+      return err.message;
     }
-    return p;
-  }
+  }, 1000);
 
   /** The webhooks of a list of configurations, in name order: kept per list (a source answers the same list until they change). */
   private readonly flattened = new WeakMap<KubeObject[], Obj[]>();

@@ -18,6 +18,7 @@ import { resourcePrinters } from "./kinds/resource.js";
 import { workloadPrinters } from "./kinds/workloads.js";
 import { age, arr, formatLabels, get, name, str } from "./kinds/shared.js";
 import { parseJSONPath, type JSONPath } from "../../../runtime/jsonpath.js";
+import { boundedMemo } from "../../../runtime/bounded-memo.js";
 import { eventToCore } from "../../registry/resources/events/conversion.js";
 
 const doc = (type: string, field: string): string => coreDocs[type]?.[field] ?? "";
@@ -240,21 +241,17 @@ export const defaultPrinter: TablePrinter = {
   cells: (o) => [name(o), createdAtCell(o)],
 };
 
-const parsedPaths = new Map<string, JSONPath | undefined>();
+const parsedPath = boundedMemo((path: string): JSONPath | undefined => {
+  try {
+    return parseJSONPath(path);
+  } catch {
+    return undefined;
+  }
+}, 10_000);
 
 /** The first value a Kubernetes JSONPath selects (upstream's table convertor prints only the first); parsed paths are cached. */
 export function readJSONPath(obj: unknown, path: string): unknown {
-  let p = parsedPaths.get(path);
-  if (!parsedPaths.has(path)) {
-    try {
-      p = parseJSONPath(path);
-    } catch {
-      p = undefined;
-    }
-    if (parsedPaths.size > 10_000) parsedPaths.clear();
-    parsedPaths.set(path, p);
-  }
-  return p?.find(obj)[0];
+  return parsedPath(path)?.find(obj)[0];
 }
 
 /** A cell from a declared printer column, typed as the CRD table convertor types it. */
