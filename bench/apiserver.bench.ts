@@ -23,7 +23,8 @@
  *   - 1,000 watchers (SQLite), each event's delivery latency from the moment its create was sent.
  * Targets (issue 5, TARGETS.md): creates/s >= 50% of raw at 64 clients, get p99 at 16 clients < 5 ms
  * (SQLite; restated against the floor too: < max(5 ms, floor p99 x 2)) and <= etcd's own range
- * p99 (etcd), list of 10,000 < 150 ms, 1,000 watchers all receiving an event within 100 ms (p99);
+ * p99 (etcd; restated against the floor and etcd's read in series, see SERIES_NOTE), list of
+ * 10,000 < 150 ms, 1,000 watchers all receiving an event within 100 ms (p99);
  * issue #20: server CPU per get <= 100 µs and per create <= 150 µs at 16 clients (the create floor's
  * CPU printed beside it: the budget is above the floor, so it is not restated).
  *
@@ -112,10 +113,39 @@ interface Latency {
   p99: number;
 }
 
+/**
+ * Why the etcd GET target is restated: a GET without resourceVersion is a linearizable read.
+ * Upstream's kube-apiserver answers it from etcd (a quorum range) whatever etcd's version; a watch
+ * cache can answer it alone only once it has proved itself current through a progress notice, and
+ * etcd sends those in order with its events only from 3.4.31 (upstream trusts them from there;
+ * Debian's etcd here is older). So every consistent GET is one HTTPS exchange and one etcd read in
+ * series, and no server can beat their sum.
+ */
+const SERIES_NOTE =
+  "restated limit (etcd): a consistent GET needs an HTTPS exchange and a linearizable etcd read in series (upstream reads etcd for every GET without resourceVersion; a watch cache may answer alone only when etcd's progress notices are ordered with its events, 3.4.31+, and this etcd is older): the p99 of floor + etcd's own, from 200,000 pairs of their samples in the same rounds";
+
 function percentiles(samples: number[]): Latency {
   const s = [...samples].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(s.length * q))] ?? NaN;
   return { p50: at(0.5), p99: at(0.99) };
+}
+
+/**
+ * Percentiles of `a + b` for independent draws from two measured latency distributions (a fixed
+ * number of pairs chosen by a seeded generator, so a run's figure does not depend on chance).
+ */
+function inSeries(a: number[], b: number[], pairs = 200_000): Latency {
+  let seed = 0x9e3779b9;
+  const next = (n: number): number => {
+    // xorshift32: cheap, fixed sequence.
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) % n;
+  };
+  const sums = new Array<number>(pairs);
+  for (let i = 0; i < pairs; i++) sums[i] = a[next(a.length)]! + b[next(b.length)]!;
+  return percentiles(sums);
 }
 
 /**
@@ -237,6 +267,8 @@ interface Results {
      * etcd read), the HTTP path a consistent GET adds to etcd's read; and their server CPU per get.
      */
     cacheOnly?: { lat: Latency; cpuMs: number };
+    /** With the peer and the floor: the floor's and etcd's own latencies in series (see SERIES_NOTE). */
+    series?: Latency;
     /** At 16 clients: the floor (bench/support/floor-server.ts) in the same rounds, and its CPU per request. */
     floor?: { lat: Latency; cpuMs: number };
     /** Run-queue wait per get of the server's main thread and of this process (a shared machine's share of the tail). */
@@ -533,6 +565,7 @@ async function benchGets(
       peer: { lean: percentiles(peerLean), etcd3: percentiles(peerEtcd3) },
       cacheOnly: { lat: percentiles(cacheOnly), cpuMs: cacheOnlyCpu / cacheOnly.length },
     }),
+    ...(peer && floorLat.length > 0 && { series: inSeries(floorLat, peerLean) }),
   };
 }
 
@@ -718,6 +751,14 @@ function printGets(results: Results): void {
         const own = g.peer.lean.p99;
         const t = checkTarget(g.lat.p99, { max: own, unit: "ms" }, "etcd: get p99 at 16 clients vs etcd's own range p99");
         target = `${t.verdict} (<= etcd's own ${formatDuration(own)})${own > GET_P99_MS ? `; etcd's own is above ${GET_P99_MS} ms` : ""}`;
+        if (g.series) {
+          const s = checkTarget(
+            g.lat.p99,
+            { max: g.series.p99, unit: "ms" },
+            "etcd: get p99 at 16 clients vs the floor and etcd's own in series (restated)",
+          );
+          target += `; restated vs floor + etcd's own in series: ${s.verdict} (<= ${formatDuration(g.series.p99)})`;
+        }
       }
       const peer = g.peer
         ? `${formatDuration(g.peer.lean.p50)} / ${formatDuration(g.peer.lean.p99)} (etcd3 client: ${formatDuration(g.peer.etcd3.p50)} / ${formatDuration(g.peer.etcd3.p99)})`
@@ -751,6 +792,7 @@ function printGets(results: Results): void {
     printNote(
       "etcd's own: linearizable ranges of one key at 16 in flight from this process, alternating in rounds with ours; through our lean gRPC client (apiserver/storage/etcd/kv-client.ts, the verdict's peer) and the etcd3 client (whose ~1 ms of CPU per call in this process adds queueing that is not etcd's)",
     );
+    printNote(SERIES_NOTE);
   }
 }
 
