@@ -47,8 +47,13 @@ function getKey(namespace: string, name: string): string {
   if (namespace !== lastGet.namespace || name !== lastGet.name) lastGet = { namespace, name, key: `\0get\0${namespace}\0${name}` };
   return lastGet.key;
 }
-const listKey = (namespace: string, opts: { liveWhenEmpty?: boolean } | undefined): string =>
-  opts?.liveWhenEmpty ? `${namespace}\0live` : namespace;
+/** As {@link getKey}: the last live-when-empty key made, kept (limit ranger and quota ask for one on every create). */
+let lastLive = { namespace: "", key: "\0live" };
+function listKey(namespace: string, opts: { liveWhenEmpty?: boolean } | undefined): string {
+  if (!opts?.liveWhenEmpty) return namespace;
+  if (namespace !== lastLive.namespace) lastLive = { namespace, key: `${namespace}\0live` };
+  return lastLive.key;
+}
 
 export class FollowedLists {
   private readonly resources = new Map<string, Map<string, Followed>>();

@@ -76,7 +76,8 @@ let answerSlabUsed = 0;
 function answerBuffer(n: number, transient: boolean): Buffer {
   if (!transient || n <= Buffer.poolSize >>> 1 || n > ANSWER_SLAB_MAX) return Buffer.allocUnsafe(n);
   if (answerSlabUsed + n > answerSlab.byteLength) {
-    answerSlab = new ArrayBuffer(ANSWER_SLAB_BYTES);
+    // Not zeroed (a new ArrayBuffer is): every byte handed out is written before it is sent.
+    answerSlab = Buffer.allocUnsafeSlow(ANSWER_SLAB_BYTES).buffer;
     answerSlabUsed = 0;
   }
   const out = Buffer.from(answerSlab, answerSlabUsed, n);

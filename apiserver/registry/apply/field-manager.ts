@@ -97,6 +97,17 @@ function writeManagers(obj: KubeObject, managers: Managers): void {
   else delete meta.managedFields;
 }
 
+/** The last create's top-level fields nobody owns, kept: every create of a kind names the same few, and a set made afresh is garbage. */
+let lastSkipTop: { reset: readonly string[]; set: ReadonlySet<string> } = { reset: [], set: new Set(["apiVersion", "kind"]) };
+
+/** apiVersion, kind and the reset fields, as a set (the same set while the reset fields are the same). */
+function createSkipTop(reset: readonly string[] = []): ReadonlySet<string> {
+  const last = lastSkipTop.reset;
+  if (reset.length === last.length && reset.every((f, i) => f === last[i])) return lastSkipTop.set;
+  lastSkipTop = { reset: [...reset], set: new Set(["apiVersion", "kind", ...reset]) };
+  return lastSkipTop.set;
+}
+
 /**
  * Records a non-apply write (create when `old` is undefined) in `obj`'s managedFields, as
  * upstream's field manager: the managers come from `obj` when the client sent some that decode
@@ -125,7 +136,7 @@ export function recordUpdate(old: KubeObject | undefined, obj: KubeObject, manag
   }
   if (old === undefined && managers.size === 0 && !opts.subresource && !opts.onlyFields) {
     // A create nobody else manages: its one entry is written straight from the object.
-    const skipTop = new Set(["apiVersion", "kind", ...(opts.resetFields ?? [])]);
+    const skipTop = createSkipTop(opts.resetFields);
     const fields = createFieldsV1(obj, opts.schema, opts.zero ?? NO_FIELDS, skipTop, SYSTEM_METADATA_SET);
     if (fields !== null) {
       const meta = (obj.metadata ??= {});

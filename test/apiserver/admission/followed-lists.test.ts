@@ -88,6 +88,20 @@ describe("FollowedLists", () => {
     expect(f.reads.slice(6)).toEqual(["resourcequotas/a"]);
   });
 
+  it("keeps live-when-empty answers of namespaces taken in turn each under its own key", async () => {
+    const f = fakeObjects();
+    f.stored.push(lr("la", "a"), lr("lb", "b"));
+    const lists = new FollowedLists(f.objects);
+    await lists.list("", "limitranges", "a", SIGNAL, { liveWhenEmpty: true });
+    await settle();
+    const answers: KubeObject[][] = [];
+    for (const ns of ["a", "b", "a", "b", "c", "a"]) answers.push(await lists.list("", "limitranges", ns, SIGNAL, { liveWhenEmpty: true }));
+    expect(answers.map((a) => a.map((x) => x.metadata?.name))).toEqual([["la"], ["lb"], ["la"], ["lb"], [], ["la"]]);
+    expect(answers[2]).toBe(answers[0]);
+    expect(answers[3]).toBe(answers[1]);
+    expect(f.reads).toEqual(["limitranges/a live", "limitranges/a live", "limitranges/b live", "limitranges/c live"]);
+  });
+
   it("forgets an event that arrives while the read is under way", async () => {
     const f = fakeObjects();
     const lists = new FollowedLists(f.objects);

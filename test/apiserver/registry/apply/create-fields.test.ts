@@ -49,6 +49,14 @@ describe("create managedFields fast path", () => {
     expect(JSON.stringify(fast)).toBe(JSON.stringify(general));
   });
 
+  it("the reset fields of each create are its own, when creates of kinds with and without them alternate", () => {
+    const p = pod("web") as KubeObject;
+    defaultPod(p);
+    p.status = { phase: "Pending" };
+    const ownsStatus = (reset: string[]) => JSON.stringify(both(p, podSchema, reset).fast).includes('"f:status"');
+    expect([["status"], [], ["status"], [], ["spec", "status"]].map(ownsStatus)).toEqual([false, true, false, true, false]);
+  });
+
   it("objects owning nothing, metadata-only objects, empty maps and lists, untyped objects", () => {
     const cases: [KubeObject, ApplySchema][] = [
       [{ apiVersion: "v1", kind: "Pod", metadata: { name: "a", namespace: "n" } }, podSchema],
