@@ -268,7 +268,7 @@ export class H2Session {
   /**
    * Opens a long-lived call (a gRPC bidirectional stream such as etcd's Watch): `first` is sent
    * at once, {@link H2Stream.write} sends more, each DATA frame of the answer goes to `onData`
-   * (copied: it may be kept).
+   * (lent for the call only: a cleartext session's next read overwrites it; copy what is kept).
    */
   stream(path: string, first: Buffer, onData: (chunk: Buffer) => void): H2Stream {
     return this.#call(path, first, onData);
@@ -589,7 +589,7 @@ export class H2Session {
     if (data.length > 0) {
       if (stream.onData === undefined) stream.chunks.push(Buffer.from(data));
       else {
-        stream.onData(Buffer.from(data));
+        stream.onData(data);
         if (this.#streams.get(id) !== stream) return; // the callback cancelled it
       }
     }

@@ -372,6 +372,28 @@ function decode<T>(buf: Buffer, start: number, end: number, read: (r: Reader, en
   }
 }
 
+/**
+ * A stream's DATA chunks as whole gRPC messages (a message may span chunks and a chunk hold
+ * several), each handed to `onMessage` until it returns false. Chunks are lent (see
+ * H2Session.stream): messages are read from them in place, and the first part of a message
+ * is copied to wait for the rest.
+ */
+export function grpcMessages(onMessage: (msg: Buffer) => boolean): (chunk: Buffer) => void {
+  let buf: Buffer = EMPTY;
+  return (chunk) => {
+    const lent = buf.length === 0;
+    buf = lent ? chunk : Buffer.concat([buf, chunk]);
+    while (buf.length >= 5) {
+      const len = buf.readUInt32BE(1);
+      if (buf.length < 5 + len) break;
+      const msg = buf.subarray(5, 5 + len);
+      buf = buf.length === 5 + len ? EMPTY : buf.subarray(5 + len);
+      if (!onMessage(msg)) return;
+    }
+    if (lent && buf.length > 0) buf = Buffer.from(buf);
+  };
+}
+
 // ---- transport ----
 
 /** A unary call in flight, for the deadline sweep and close(). */
@@ -474,7 +496,8 @@ export class EtcdKVClient {
 
   /**
    * Opens a watch stream on [key, rangeEnd) with previous values, from `startRevision` (0: from
-   * now). Each response goes to `onResponse`; the stream's end (etcd's status, a lost
+   * now). Each response goes to `onResponse`, its keys and values lent for the call only (views
+   * of the connection's read: copy what is kept); the stream's end (etcd's status, a lost
    * connection) to `onEnd`, once, unless cancelled first.
    */
   watch(
@@ -500,26 +523,19 @@ export class EtcdKVClient {
         uintField(m, 6, 1);
       }),
     );
-    let buf: Buffer = EMPTY;
-    const onData = (chunk: Buffer): void => {
-      buf = buf.length === 0 ? chunk : Buffer.concat([buf, chunk]);
-      // Whole gRPC messages only; a message may span frames and a frame hold several.
-      while (buf.length >= 5 && !ended) {
-        const len = buf.readUInt32BE(1);
-        if (buf.length < 5 + len) break;
-        const msg = buf.subarray(5, 5 + len);
-        buf = buf.length === 5 + len ? EMPTY : buf.subarray(5 + len);
-        let res: WatchResponse;
-        try {
-          res = decode(msg, 0, msg.length, readWatch);
-        } catch (e) {
-          stream.cancel();
-          finish(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message));
-          return;
-        }
-        onResponse(res);
+    const onData = grpcMessages((msg) => {
+      if (ended) return false;
+      let res: WatchResponse;
+      try {
+        res = decode(msg, 0, msg.length, readWatch);
+      } catch (e) {
+        stream.cancel();
+        finish(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message));
+        return false;
       }
-    };
+      onResponse(res);
+      return true;
+    });
     let stream: H2Stream;
     try {
       // On the unary calls' connection (as etcd's Go client multiplexes watches and KV calls on
