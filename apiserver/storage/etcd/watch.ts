@@ -69,6 +69,15 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent | ProgressN
     return this.queue.return();
   }
 
+  /**
+   * The next event already received, without waiting (undefined when none is): a reader that
+   * got one from {@link next} takes the rest of what one read from etcd brought without a
+   * promise each (as from a SQLite watch's queue).
+   */
+  takeBuffered(): StorageEvent | ProgressNotice | undefined {
+    return this.queue.takeBuffered();
+  }
+
   [Symbol.asyncIterator](): AsyncIterableIterator<StorageEvent | ProgressNotice> {
     return this;
   }

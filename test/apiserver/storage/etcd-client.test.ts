@@ -3,7 +3,8 @@
  * conformance suite does not reach: a watch resumes after its connection is cut without losing
  * or repeating events, a call to a member that never answers fails Unavailable at its deadline,
  * concurrent gets sharing calls each get their own answer, and a list larger than gRPC's usual
- * 4 MiB cap comes back whole, and another writer's watched values stay whole after later reads.
+ * 4 MiB cap comes back whole, another writer's watched values stay whole after later reads, and
+ * events already received are taken without waiting, in order.
  * Against Debian's etcd.
  */
 import fs from "node:fs";
@@ -128,6 +129,34 @@ describeWithTools(["etcd"], "etcd client", () => {
       ac.abort();
       await watched.close();
       await writer.close();
+    }
+  });
+
+  it("hands the events already received without waiting (takeBuffered), in order, and next() goes on after them", async () => {
+    const storage = new EtcdStorage({ endpoints: [etcd.endpoint] });
+    const ac = new AbortController();
+    try {
+      const from = await storage.currentRevision();
+      const watch = storage.watchWithProgress({ prefix: "/burst/", afterRevision: from, signal: ac.signal });
+      expect(watch.takeBuffered()).toBeUndefined();
+      for (let i = 0; i < 5; i++) await storage.create(`/burst/${i}`, enc(String(i)));
+      const first = await watch.next();
+      // The rest have come by the time the last create was answered (etcd sends events first),
+      // or soon after.
+      const keys = [first.done ? "" : first.value.type === "PROGRESS" ? "" : first.value.key];
+      for (let tries = 0; keys.length < 5 && tries < 200; tries++) {
+        const ev = watch.takeBuffered();
+        if (ev === undefined) await new Promise((r) => setTimeout(r, 5));
+        else if (ev.type !== "PROGRESS") keys.push(ev.key);
+      }
+      expect(keys).toEqual(["/burst/0", "/burst/1", "/burst/2", "/burst/3", "/burst/4"]);
+      expect(watch.takeBuffered()).toBeUndefined();
+      await storage.create("/burst/5", enc("5"));
+      const next = await watch.next();
+      expect(!next.done && next.value.type === "PUT" && next.value.key).toBe("/burst/5");
+    } finally {
+      ac.abort();
+      await storage.close();
     }
   });
 
