@@ -423,6 +423,11 @@ function answer<T>({ headers, body }: H2Response, read: (r: Reader, end: number)
   return decode(body, 5, 5 + body.readUInt32BE(1), read);
 }
 
+/** What a failed call rejects with: `fail`'s result when the caller gave one. */
+function failed(err: unknown, fail: ((err: unknown) => unknown) | undefined): unknown {
+  return fail === undefined ? err : fail(err);
+}
+
 /** The gRPC paths of the calls made. */
 const KV_RANGE = "/etcdserverpb.KV/Range";
 const KV_TXN = "/etcdserverpb.KV/Txn";
@@ -475,6 +480,21 @@ export class EtcdKVClient {
   txn(compare: readonly Compare[], success: readonly RequestOp[], failure: readonly RequestOp[]): Promise<TxnResponse> {
     const body = encodeTxn(compare, success, failure);
     return this.call(KV_TXN, body, readTxn);
+  }
+
+  /**
+   * {@link txn} with the caller's handling in the same `then`: its answer goes to `done`, and any
+   * failure (the call's, or an answer that is an error) to `fail`, whose result is thrown. One
+   * promise and one microtask turn for a write rather than two.
+   */
+  txnThen<T>(
+    compare: readonly Compare[],
+    success: readonly RequestOp[],
+    failure: readonly RequestOp[],
+    done: (res: TxnResponse) => T,
+    fail: (err: unknown) => unknown,
+  ): Promise<T> {
+    return this.call(KV_TXN, encodeTxn(compare, success, failure), readTxn, this.callTimeoutMs, done, fail);
   }
 
   /** The version of the member answering (Maintenance.Status), e.g. "3.4.23". */
@@ -633,24 +653,38 @@ export class EtcdKVClient {
    * One unary call. Its deadline cancels the stream with the error, which rejects the session's
    * promise: the answer is that promise's one `then`, with no promise of its own around it.
    */
-  private call<T>(method: string, body: Buffer, read: (r: Reader, end: number) => T, timeoutMs = this.callTimeoutMs): Promise<T> {
-    if (this.closed) return Promise.reject(new EtcdCallError(GRPC_CANCELLED, "client closed"));
+  private call<T, U = T>(
+    method: string,
+    body: Buffer,
+    read: (r: Reader, end: number) => T,
+    timeoutMs = this.callTimeoutMs,
+    done?: (v: T) => U,
+    fail?: (err: unknown) => unknown,
+  ): Promise<U> {
+    if (this.closed) return Promise.reject(failed(new EtcdCallError(GRPC_CANCELLED, "client closed"), fail));
     let request: Pick<H2Stream, "response" | "cancel">;
     try {
       request = this.unarySession().request(method, body);
     } catch (e) {
-      return Promise.reject(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message));
+      return Promise.reject(failed(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message), fail));
     }
     const call = new PendingCall(Date.now() + timeoutMs, request);
     this.track(call);
     return request.response.then(
       (res) => {
         this.untrack(call);
-        return answer(res, read);
+        if (done === undefined) return answer(res, read) as unknown as U;
+        let v: T;
+        try {
+          v = answer(res, read);
+        } catch (e) {
+          throw failed(e, fail);
+        }
+        return done(v);
       },
       (err: Error) => {
         this.untrack(call);
-        throw err instanceof EtcdCallError ? err : new EtcdCallError(GRPC_UNAVAILABLE, err.message);
+        throw failed(err instanceof EtcdCallError ? err : new EtcdCallError(GRPC_UNAVAILABLE, err.message), fail);
       },
     );
   }
