@@ -46,12 +46,12 @@ export interface CacherOptions {
   freshTimeoutMs?: number;
 }
 
-/** A consistent read waiting for the cache to reach a revision. */
 /** A storage watch whose events already received can be taken without a promise each. */
 interface BufferedSource {
   takeBuffered(): StorageEvent | ProgressNotice | undefined;
 }
 
+/** A consistent read waiting for the cache to reach a revision. */
 interface FreshWaiter {
   revision: number;
   resolve(fresh: boolean): void;
