@@ -17,7 +17,6 @@ import {
   type StorageEvent,
 } from "../../storage/interface.js";
 import type { KubeObject, WatchEvent } from "../rest.js";
-import { EventQueue } from "../../storage/event-queue.js";
 import { INITIAL_EVENTS_END_ANNOTATION } from "../watch.js";
 import { CacheWatcher, type CacheWatcherParams } from "./cache-watcher.js";
 import { EventBuffer, type EventBufferOptions } from "./event-buffer.js";
@@ -45,6 +44,11 @@ export interface CacherOptions {
    * goes to storage instead (default 250 ms; upstream waits up to 3 s, then errs).
    */
   freshTimeoutMs?: number;
+}
+
+/** A storage watch whose events already received can be taken without a promise each. */
+interface BufferedSource {
+  takeBuffered(): StorageEvent | ProgressNotice | undefined;
 }
 
 /** A consistent read waiting for the cache to reach a revision. */
@@ -497,12 +501,14 @@ export class Cacher {
 
   /**
    * Applies a storage watch's events until it ends. As `for await` would, but a burst already
-   * buffered (a frame's worth of another worker's writes) is applied in one go, not a promise
-   * and a microtask turn per event.
+   * buffered (a frame's worth of another worker's writes, what one read from etcd brought) is
+   * applied in one go, not a promise and a microtask turn per event.
    */
   private async consume(source: AsyncIterable<StorageEvent | ProgressNotice>): Promise<void> {
     const it = source[Symbol.asyncIterator]();
-    const queue = it instanceof EventQueue ? (it as EventQueue<StorageEvent | ProgressNotice>) : undefined;
+    // An EventQueue (SQLite's watches), or a watch reading through one (etcd's).
+    const maybe = it as Partial<BufferedSource>;
+    const queue = typeof maybe.takeBuffered === "function" ? (maybe as BufferedSource) : undefined;
     for (;;) {
       const r = await it.next();
       if (r.done) return;

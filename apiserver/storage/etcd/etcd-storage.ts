@@ -130,13 +130,16 @@ export class EtcdStorage implements Storage {
     return this.progressOrdered === true;
   }
 
-  /** Not async, and the call's errors translated in the same `then`: the hot path's fewest promises. */
+  /** Not async, and the answer and the call's errors handled in the call's own `then`: the hot path's fewest promises. */
   create(key: string, value: Uint8Array): Promise<KeyValue> {
     if (this.closed) return Promise.reject(closedError(key));
     const k = Buffer.from(key);
     this.noteWriting(key, value);
-    return this.kv.txn([{ key: k, target: "Create", revision: 0 }], [{ put: { key: k, value: bufferOf(value) } }], []).then(
-      (res) => {
+    return this.kv.txnThen(
+      [{ key: k, target: "Create", revision: 0 }],
+      [{ put: { key: k, value: bufferOf(value) } }],
+      [],
+      (res): KeyValue => {
         if (!res.succeeded) {
           this.forgetWriting(key, value);
           throw keyExists(key);
@@ -144,9 +147,9 @@ export class EtcdStorage implements Storage {
         const rev = res.revision;
         return { key, value, createRevision: rev, modRevision: rev };
       },
-      (e: unknown) => {
+      (e) => {
         this.forgetWriting(key, value);
-        throw translateError(e, key);
+        return translateError(e, key);
       },
     );
   }

@@ -57,6 +57,8 @@ const MAX_WINDOW = 2 ** 31 - 1;
 const OUR_MAX_FRAME = 16_384;
 /** Stream ids are 31 bits; a session near the end is retired for a new one. */
 const LAST_STREAM_ID = 2 ** 31 - 1;
+/** The buffer a cleartext session reads into (the size of a read Node itself would make). */
+const READ_BUFFER_SIZE = 64 * 1024;
 
 /** TLS for an `https://` peer: the CA to trust and our client certificate, as PEM. */
 export interface H2TLSOptions {
@@ -155,6 +157,14 @@ export class H2Session {
   #closed = false;
   #goingAway = false;
   #in: Buffer = NOTHING;
+  /**
+   * A cleartext session's reads land here (net's `onread`), reused by every read: no buffer
+   * allocated per read and no Readable stream between the socket and the frame parser. So
+   * nothing may keep a view of it past the read: what is kept (DATA, CONTINUATION, PING
+   * payloads, an unparsed rest) is copied. TLS sockets take no `onread`: their reads are
+   * Node's own buffers.
+   */
+  readonly #readBuffer: Buffer | undefined;
   /** Frames to write at the end of this turn, in one socket write. */
   #out: Buffer[] = [];
   #flushScheduled = false;
@@ -199,13 +209,24 @@ export class H2Session {
       });
       this.#socket = socket;
     } else if (url.protocol === "http:") {
-      this.#socket = net.connect({ host, port: Number(url.port) || 80 });
+      const buffer = (this.#readBuffer = Buffer.allocUnsafe(READ_BUFFER_SIZE));
+      this.#socket = net.connect({
+        host,
+        port: Number(url.port) || 80,
+        onread: {
+          buffer,
+          callback: (n: number) => {
+            this.#onData(buffer.subarray(0, n));
+            return true; // (false would pause reading)
+          },
+        },
+      });
     } else {
       throw new Error(`${url.href}: only http:// and https:// are spoken`);
     }
     this.#scheme = url.protocol === "https:" ? 0x87 : 0x86; // :scheme https / http, static-table entries
     this.#socket.setNoDelay(true);
-    this.#socket.on("data", (chunk: Buffer) => this.#onData(chunk));
+    if (this.#readBuffer === undefined) this.#socket.on("data", (chunk: Buffer) => this.#onData(chunk));
     this.#socket.on("error", (err) => this.#fail(new H2Error(err.message)));
     this.#socket.on("close", () => this.#fail(new H2Error("connection closed")));
     const settings = Buffer.alloc(18);
@@ -247,7 +268,7 @@ export class H2Session {
   /**
    * Opens a long-lived call (a gRPC bidirectional stream such as etcd's Watch): `first` is sent
    * at once, {@link H2Stream.write} sends more, each DATA frame of the answer goes to `onData`
-   * (copied: it may be kept).
+   * (lent for the call only: a cleartext session's next read overwrites it; copy what is kept).
    */
   stream(path: string, first: Buffer, onData: (chunk: Buffer) => void): H2Stream {
     return this.#call(path, first, onData);
@@ -437,7 +458,8 @@ export class H2Session {
       this.#fail(e);
       return;
     }
-    this.#in = pos === buf.length ? NOTHING : buf.subarray(pos);
+    // The rest of a frame waits for the next read: copied when it lies in the reused read buffer.
+    this.#in = pos === buf.length ? NOTHING : buf.buffer === this.#readBuffer?.buffer ? Buffer.from(buf.subarray(pos)) : buf.subarray(pos);
     // No flush here: what this read queued (acks) and the calls other callbacks of this poll
     // started go out together at the end of the turn.
   }
@@ -567,7 +589,7 @@ export class H2Session {
     if (data.length > 0) {
       if (stream.onData === undefined) stream.chunks.push(Buffer.from(data));
       else {
-        stream.onData(Buffer.from(data));
+        stream.onData(data);
         if (this.#streams.get(id) !== stream) return; // the callback cancelled it
       }
     }

@@ -372,6 +372,28 @@ function decode<T>(buf: Buffer, start: number, end: number, read: (r: Reader, en
   }
 }
 
+/**
+ * A stream's DATA chunks as whole gRPC messages (a message may span chunks and a chunk hold
+ * several), each handed to `onMessage` until it returns false. Chunks are lent (see
+ * H2Session.stream): messages are read from them in place, and the first part of a message
+ * is copied to wait for the rest.
+ */
+export function grpcMessages(onMessage: (msg: Buffer) => boolean): (chunk: Buffer) => void {
+  let buf: Buffer = EMPTY;
+  return (chunk) => {
+    const lent = buf.length === 0;
+    buf = lent ? chunk : Buffer.concat([buf, chunk]);
+    while (buf.length >= 5) {
+      const len = buf.readUInt32BE(1);
+      if (buf.length < 5 + len) break;
+      const msg = buf.subarray(5, 5 + len);
+      buf = buf.length === 5 + len ? EMPTY : buf.subarray(5 + len);
+      if (!onMessage(msg)) return;
+    }
+    if (lent && buf.length > 0) buf = Buffer.from(buf);
+  };
+}
+
 // ---- transport ----
 
 /** A unary call in flight, for the deadline sweep and close(). */
@@ -399,6 +421,11 @@ function answer<T>({ headers, body }: H2Response, read: (r: Reader, end: number)
   }
   if (body.length < 5) throw new Error("etcd response: no message");
   return decode(body, 5, 5 + body.readUInt32BE(1), read);
+}
+
+/** What a failed call rejects with: `fail`'s result when the caller gave one. */
+function failed(err: unknown, fail: ((err: unknown) => unknown) | undefined): unknown {
+  return fail === undefined ? err : fail(err);
 }
 
 /** The gRPC paths of the calls made. */
@@ -455,6 +482,21 @@ export class EtcdKVClient {
     return this.call(KV_TXN, body, readTxn);
   }
 
+  /**
+   * {@link txn} with the caller's handling in the same `then`: its answer goes to `done`, and any
+   * failure (the call's, or an answer that is an error) to `fail`, whose result is thrown. One
+   * promise and one microtask turn for a write rather than two.
+   */
+  txnThen<T>(
+    compare: readonly Compare[],
+    success: readonly RequestOp[],
+    failure: readonly RequestOp[],
+    done: (res: TxnResponse) => T,
+    fail: (err: unknown) => unknown,
+  ): Promise<T> {
+    return this.call(KV_TXN, encodeTxn(compare, success, failure), readTxn, this.callTimeoutMs, done, fail);
+  }
+
   /** The version of the member answering (Maintenance.Status), e.g. "3.4.23". */
   serverVersion(): Promise<string> {
     return this.call(
@@ -474,7 +516,8 @@ export class EtcdKVClient {
 
   /**
    * Opens a watch stream on [key, rangeEnd) with previous values, from `startRevision` (0: from
-   * now). Each response goes to `onResponse`; the stream's end (etcd's status, a lost
+   * now). Each response goes to `onResponse`, its keys and values lent for the call only (views
+   * of the connection's read: copy what is kept); the stream's end (etcd's status, a lost
    * connection) to `onEnd`, once, unless cancelled first.
    */
   watch(
@@ -500,26 +543,19 @@ export class EtcdKVClient {
         uintField(m, 6, 1);
       }),
     );
-    let buf: Buffer = EMPTY;
-    const onData = (chunk: Buffer): void => {
-      buf = buf.length === 0 ? chunk : Buffer.concat([buf, chunk]);
-      // Whole gRPC messages only; a message may span frames and a frame hold several.
-      while (buf.length >= 5 && !ended) {
-        const len = buf.readUInt32BE(1);
-        if (buf.length < 5 + len) break;
-        const msg = buf.subarray(5, 5 + len);
-        buf = buf.length === 5 + len ? EMPTY : buf.subarray(5 + len);
-        let res: WatchResponse;
-        try {
-          res = decode(msg, 0, msg.length, readWatch);
-        } catch (e) {
-          stream.cancel();
-          finish(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message));
-          return;
-        }
-        onResponse(res);
+    const onData = grpcMessages((msg) => {
+      if (ended) return false;
+      let res: WatchResponse;
+      try {
+        res = decode(msg, 0, msg.length, readWatch);
+      } catch (e) {
+        stream.cancel();
+        finish(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message));
+        return false;
       }
-    };
+      onResponse(res);
+      return true;
+    });
     let stream: H2Stream;
     try {
       // On the unary calls' connection (as etcd's Go client multiplexes watches and KV calls on
@@ -617,24 +653,38 @@ export class EtcdKVClient {
    * One unary call. Its deadline cancels the stream with the error, which rejects the session's
    * promise: the answer is that promise's one `then`, with no promise of its own around it.
    */
-  private call<T>(method: string, body: Buffer, read: (r: Reader, end: number) => T, timeoutMs = this.callTimeoutMs): Promise<T> {
-    if (this.closed) return Promise.reject(new EtcdCallError(GRPC_CANCELLED, "client closed"));
+  private call<T, U = T>(
+    method: string,
+    body: Buffer,
+    read: (r: Reader, end: number) => T,
+    timeoutMs = this.callTimeoutMs,
+    done?: (v: T) => U,
+    fail?: (err: unknown) => unknown,
+  ): Promise<U> {
+    if (this.closed) return Promise.reject(failed(new EtcdCallError(GRPC_CANCELLED, "client closed"), fail));
     let request: Pick<H2Stream, "response" | "cancel">;
     try {
       request = this.unarySession().request(method, body);
     } catch (e) {
-      return Promise.reject(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message));
+      return Promise.reject(failed(new EtcdCallError(GRPC_UNAVAILABLE, (e as Error).message), fail));
     }
     const call = new PendingCall(Date.now() + timeoutMs, request);
     this.track(call);
     return request.response.then(
       (res) => {
         this.untrack(call);
-        return answer(res, read);
+        if (done === undefined) return answer(res, read) as unknown as U;
+        let v: T;
+        try {
+          v = answer(res, read);
+        } catch (e) {
+          throw failed(e, fail);
+        }
+        return done(v);
       },
       (err: Error) => {
         this.untrack(call);
-        throw err instanceof EtcdCallError ? err : new EtcdCallError(GRPC_UNAVAILABLE, err.message);
+        throw failed(err instanceof EtcdCallError ? err : new EtcdCallError(GRPC_UNAVAILABLE, err.message), fail);
       },
     );
   }

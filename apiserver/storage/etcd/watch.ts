@@ -14,8 +14,9 @@ import { type EtcdCallError, type EtcdKVClient, GRPC_UNAVAILABLE, type KV, type 
 const RETRY_MIN_MS = 50;
 const RETRY_MAX_MS = 2_000;
 
+/** The event's value kept: etcd's bytes are lent for the callback only (kv-client's watch), so copied. */
 function keyValueOf(kv: KV, key: string): KeyValue {
-  return { key, value: kv.value, createRevision: kv.createRevision, modRevision: kv.modRevision };
+  return { key, value: Buffer.from(kv.value), createRevision: kv.createRevision, modRevision: kv.modRevision };
 }
 
 export class EtcdWatch implements AsyncIterableIterator<StorageEvent | ProgressNotice>, ProgressWatch {
@@ -66,6 +67,15 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent | ProgressN
 
   return(): Promise<IteratorResult<StorageEvent | ProgressNotice>> {
     return this.queue.return();
+  }
+
+  /**
+   * The next event already received, without waiting (undefined when none is): a reader that
+   * got one from {@link next} takes the rest of what one read from etcd brought without a
+   * promise each (as from a SQLite watch's queue).
+   */
+  takeBuffered(): StorageEvent | ProgressNotice | undefined {
+    return this.queue.takeBuffered();
   }
 
   [Symbol.asyncIterator](): AsyncIterableIterator<StorageEvent | ProgressNotice> {
@@ -150,9 +160,14 @@ export class EtcdWatch implements AsyncIterableIterator<StorageEvent | ProgressN
       // The previous value's key is this key: decoded once.
       const prev = ev.prevKv ? keyValueOf(ev.prevKv, key) : undefined;
       if (ev.type === "PUT") {
-        const kv = keyValueOf(ev.kv, key);
+        // Our own write's value is the bytes object we wrote (no copy of etcd's); another's is copied.
         const ours = this.writtenValue(key, ev.kv.value);
-        if (ours !== undefined) kv.value = ours;
+        const kv: KeyValue = {
+          key,
+          value: ours ?? Buffer.from(ev.kv.value),
+          createRevision: ev.kv.createRevision,
+          modRevision: ev.kv.modRevision,
+        };
         this.queue.push(prev ? { type: "PUT", key, kv, prev, revision } : { type: "PUT", key, kv, revision });
       } else if (prev) {
         const kv = { key, value: prev.value, createRevision: prev.createRevision, modRevision: revision };

@@ -3,7 +3,9 @@
  * conformance suite does not reach: a watch resumes after its connection is cut without losing
  * or repeating events, a call to a member that never answers fails Unavailable at its deadline,
  * concurrent gets sharing calls each get their own answer, and a list larger than gRPC's usual
- * 4 MiB cap comes back whole. Against Debian's etcd.
+ * 4 MiB cap comes back whole, another writer's watched values stay whole after later reads, and
+ * events already received are taken without waiting, in order.
+ * Against Debian's etcd.
  */
 import fs from "node:fs";
 import net from "node:net";
@@ -93,6 +95,68 @@ describeWithTools(["etcd"], "etcd client", () => {
       await watched.close();
       await direct.close();
       await proxy.close();
+    }
+  });
+
+  it("keeps another writer's watched values intact after later reads reuse the connection's read buffer (values spanning frames too)", async () => {
+    const watched = new EtcdStorage({ endpoints: [etcd.endpoint] });
+    const writer = new EtcdStorage({ endpoints: [etcd.endpoint] });
+    const ac = new AbortController();
+    try {
+      const from = await writer.currentRevision();
+      const iter = watched.watch({ prefix: "/lent/", afterRevision: from, signal: ac.signal })[Symbol.asyncIterator]();
+      // Distinct bytes per value; sizes around and above a 16 KiB frame.
+      const value = (i: number, size: number): Uint8Array => Uint8Array.from({ length: size }, (_, j) => (i * 31 + j * 7) % 256);
+      const sizes = [10, 1000, 16_000, 40_000, 100_000, 5, 70_000, 300];
+      for (let i = 0; i < sizes.length; i++) await writer.create(`/lent/${i}`, value(i, sizes[i]!));
+      await writer.guaranteedUpdate("/lent/3", async () => value(99, 20_000));
+      await writer.delete("/lent/4");
+      const events: StorageEvent[] = [];
+      while (events.length < sizes.length + 2) {
+        const r = await iter.next();
+        if (r.done) throw new Error("watch ended");
+        events.push(r.value);
+      }
+      // Compared only now, after every read: a value left as a view of a reused buffer would differ.
+      for (let i = 0; i < sizes.length; i++) expect(Buffer.from(events[i]!.kv.value).equals(Buffer.from(value(i, sizes[i]!)))).toBe(true);
+      const update = events[sizes.length]!;
+      expect(Buffer.from(update.kv.value).equals(Buffer.from(value(99, 20_000)))).toBe(true);
+      expect(Buffer.from(update.prev!.value).equals(Buffer.from(value(3, sizes[3]!)))).toBe(true);
+      const del = events[sizes.length + 1]!;
+      expect([del.type, del.key]).toEqual(["DELETE", "/lent/4"]);
+      expect(Buffer.from(del.prev!.value).equals(Buffer.from(value(4, sizes[4]!)))).toBe(true);
+    } finally {
+      ac.abort();
+      await watched.close();
+      await writer.close();
+    }
+  });
+
+  it("hands the events already received without waiting (takeBuffered), in order, and next() goes on after them", async () => {
+    const storage = new EtcdStorage({ endpoints: [etcd.endpoint] });
+    const ac = new AbortController();
+    try {
+      const from = await storage.currentRevision();
+      const watch = storage.watchWithProgress({ prefix: "/burst/", afterRevision: from, signal: ac.signal });
+      expect(watch.takeBuffered()).toBeUndefined();
+      for (let i = 0; i < 5; i++) await storage.create(`/burst/${i}`, enc(String(i)));
+      const first = await watch.next();
+      // The rest have come by the time the last create was answered (etcd sends events first),
+      // or soon after.
+      const keys = [first.done ? "" : first.value.type === "PROGRESS" ? "" : first.value.key];
+      for (let tries = 0; keys.length < 5 && tries < 200; tries++) {
+        const ev = watch.takeBuffered();
+        if (ev === undefined) await new Promise((r) => setTimeout(r, 5));
+        else if (ev.type !== "PROGRESS") keys.push(ev.key);
+      }
+      expect(keys).toEqual(["/burst/0", "/burst/1", "/burst/2", "/burst/3", "/burst/4"]);
+      expect(watch.takeBuffered()).toBeUndefined();
+      await storage.create("/burst/5", enc("5"));
+      const next = await watch.next();
+      expect(!next.done && next.value.type === "PUT" && next.value.key).toBe("/burst/5");
+    } finally {
+      ac.abort();
+      await storage.close();
     }
   });
 

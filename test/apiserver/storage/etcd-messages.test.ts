@@ -1,11 +1,20 @@
 /**
  * The etcd client's hand-written Range and Txn requests (apiserver/storage/etcd/kv-client.ts):
  * byte for byte what the generic protobuf Writer writes for the same fields, for any keys,
- * values, limits and revisions, including varints past 32 bits.
+ * values, limits and revisions, including varints past 32 bits; and a stream's DATA chunks cut
+ * into whole gRPC messages, whatever the cuts, though each chunk is overwritten once handed over
+ * (a cleartext session reads into one reused buffer).
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type Compare, encodeRange, encodeTxn, type RangeRequest, type RequestOp } from "../../../apiserver/storage/etcd/kv-client.js";
+import {
+  type Compare,
+  encodeRange,
+  encodeTxn,
+  grpcMessages,
+  type RangeRequest,
+  type RequestOp,
+} from "../../../apiserver/storage/etcd/kv-client.js";
 import { Writer } from "../../../runtime/protobuf/writer.js";
 
 // The reference: the fields written one by one with the Writer, nested messages forked.
@@ -76,5 +85,45 @@ describe("etcd requests", () => {
         expect(encodeTxn(c, s, f).toString("hex")).toBe(referenceTxn(c, s, f).toString("hex"));
       }),
     );
+  });
+
+  it("cuts lent DATA chunks into whole gRPC messages, whatever the cuts, and stops when told", () => {
+    const grpc = (m: Uint8Array): Buffer => {
+      const b = Buffer.alloc(5 + m.length);
+      b.writeUInt32BE(m.length, 1);
+      b.set(m, 5);
+      return b;
+    };
+    fc.assert(
+      fc.property(
+        fc.array(fc.uint8Array({ maxLength: 300 }), { maxLength: 8 }),
+        fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 1, maxLength: 20 }),
+        (messages, cuts) => {
+          const stream = Buffer.concat(messages.map(grpc));
+          const got: Buffer[] = [];
+          const feed = grpcMessages((msg) => {
+            got.push(Buffer.from(msg)); // lent: copied to be kept
+            return true;
+          });
+          // One buffer for every chunk, overwritten after each is handed over, as reads do.
+          const reused = Buffer.alloc(400);
+          for (let at = 0, i = 0; at < stream.length; i++) {
+            const n = Math.min(cuts[i % cuts.length]!, stream.length - at);
+            stream.copy(reused, 0, at, at + n);
+            feed(reused.subarray(0, n));
+            reused.fill(0xee);
+            at += n;
+          }
+          expect(got.map((b) => [...b])).toEqual(messages.map((m) => [...m]));
+        },
+      ),
+    );
+    const seen: number[] = [];
+    const feed = grpcMessages((msg) => {
+      seen.push(msg[0]!);
+      return seen.length < 2;
+    });
+    feed(Buffer.concat([grpc(Uint8Array.of(1)), grpc(Uint8Array.of(2)), grpc(Uint8Array.of(3))]));
+    expect(seen).toEqual([1, 2]);
   });
 });

@@ -2,7 +2,7 @@
  * The etcd client's own HTTP/2 connection (apiserver/storage/etcd/h2-session.ts) against
  * node:http2's server speaking h2c: responses with trailers, bodies larger than the peer's
  * windows both ways, padded frames, header blocks split into CONTINUATION frames, trailers-only
- * answers, RST_STREAM, GOAWAY, cancellation, a streaming call and a refused connection. The etcd tests cover it
+ * answers, RST_STREAM, GOAWAY, cancellation, a streaming call, a frame split across reads and a refused connection. The etcd tests cover it
  * against etcd itself.
  */
 import http2 from "node:http2";
@@ -327,6 +327,46 @@ describe("H2Session", () => {
     await sawAbort;
     expect(s.active).toBe(0);
     expect((await s.request("/after", Buffer.from("still here")).response).body.toString()).toBe("still here");
+  });
+
+  it("reads a frame split across socket reads whole, though each read lands in the same reused buffer", async () => {
+    // A raw peer, so that the split is where we put it: SETTINGS, the response's HEADERS and half
+    // of its DATA in one write; the rest of the DATA and the trailers in a later, longer one
+    // (which overwrites where the first half was read, in a session reading into one buffer).
+    const frame = (type: number, flags: number, id: number, payload: Buffer): Buffer => {
+      const head = Buffer.alloc(9);
+      head.writeUIntBE(payload.length, 0, 3);
+      head[3] = type;
+      head[4] = flags;
+      head.writeUInt32BE(id, 5);
+      return Buffer.concat([head, payload]);
+    };
+    const literal = (s: string): Buffer => Buffer.concat([Buffer.from([s.length]), Buffer.from(s)]);
+    const body = Buffer.alloc(1000);
+    for (let i = 0; i < body.length; i++) body[i] = (i * 7) % 256;
+    const data = frame(0x0, 0, 1, body);
+    const first = Buffer.concat([frame(0x4, 0, 0, Buffer.alloc(0)), frame(0x1, 0x4, 1, Buffer.from([0x88])), data.subarray(0, 400)]);
+    const trailers = frame(0x1, 0x5, 1, Buffer.concat([Buffer.from([0x00]), literal("grpc-status"), literal("0")]));
+    const rest = Buffer.concat([data.subarray(400), trailers]);
+    const raw = net.createServer((socket) => {
+      socket.once("data", () => {
+        socket.write(first);
+        setTimeout(() => socket.write(rest), 30);
+      });
+      socket.on("error", () => undefined);
+    });
+    await new Promise<void>((resolve) => raw.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = raw.address() as net.AddressInfo;
+      const r = await session(new URL(`http://127.0.0.1:${port}`)).request("/split", Buffer.from("x")).response;
+      expect(rest.length).toBeGreaterThan(first.length);
+      expect(r.headers.get(":status")).toBe("200");
+      expect(r.headers.get("grpc-status")).toBe("0");
+      expect(r.body.equals(body)).toBe(true);
+    } finally {
+      for (const s of sessions.splice(0)) s.close();
+      await new Promise<void>((resolve) => raw.close(() => resolve()));
+    }
   });
 
   it("fails calls when the connection is refused, and says why once", async () => {
