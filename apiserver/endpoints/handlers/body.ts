@@ -12,6 +12,7 @@ import { negotiateInput, type Format } from "../negotiation.js";
 import type { APIRequest } from "../request-context.js";
 import { DecodeError, decodeBody, decodeJSONText, jsonText } from "../serializers.js";
 import type { RequestScope } from "./scope.js";
+import { boundedMemo } from "../../../runtime/bounded-memo.js";
 
 /** The 413 of a body over `limit` (a function, not a closure per request: tsx names each one, slowly). */
 function tooLarge(limit: number): Error {
@@ -137,18 +138,10 @@ function summarize(body: Uint8Array, format: Format): string {
  * and parsing it again each time cost a Pod create some microseconds. Bounded: headers are
  * anyone's. An unknown type is refused (415) each time, never kept.
  */
-const inputFormats = new Map<string, Format>();
-const INPUT_FORMATS_MAX = 64;
+const inputFormatOf = boundedMemo((contentType: string) => negotiateInput(contentType), 64);
 
 function inputFormat(contentType: string | undefined): Format {
-  if (contentType === undefined) return negotiateInput(contentType);
-  let format = inputFormats.get(contentType);
-  if (format === undefined) {
-    format = negotiateInput(contentType);
-    if (inputFormats.size >= INPUT_FORMATS_MAX) inputFormats.clear();
-    inputFormats.set(contentType, format);
-  }
-  return format;
+  return contentType === undefined ? negotiateInput(contentType) : inputFormatOf(contentType);
 }
 
 /**

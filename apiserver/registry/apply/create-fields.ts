@@ -9,6 +9,7 @@
  * at all, and the protobuf encoder writes the text as it is. Nor do most write the text: an object
  * with the shape of one of the last creates of its kind (create-shape.ts) is given that create's.
  */
+import { boundedMemo } from "../../../runtime/bounded-memo.js";
 import { sharedFieldsV1 } from "../../../runtime/protobuf/specials.js";
 import { compareElements, fieldElement } from "./field-set.js";
 import type { ApplySchema } from "./schema.js";
@@ -192,15 +193,13 @@ function mapNode(
  * same few hundred names come with every object of a kind, and each string made afresh is
  * garbage the next scavenge pays for. Bounded, as map keys (labels, annotations) are anyone's.
  */
-const fieldKeys = new Map<string, [first: string, next: string]>();
+const fieldKeys = boundedMemo((name: string): [first: string, next: string] => {
+  const json = `${JSON.stringify(fieldElement(name))}:`;
+  return [json, `,${json}`];
+}, 4096);
 
 function fieldKey(name: string, comma: boolean): string {
-  let key = fieldKeys.get(name);
-  if (key === undefined) {
-    if (fieldKeys.size >= 4096) fieldKeys.clear();
-    const json = `${JSON.stringify(fieldElement(name))}:`;
-    fieldKeys.set(name, (key = [json, `,${json}`]));
-  }
+  const key = fieldKeys(name);
   return comma ? key[1] : key[0];
 }
 

@@ -1,4 +1,5 @@
 /** The field manager of a write that names none: the user agent's prefix before "/", as upstream. */
+import { boundedMemo } from "../../../runtime/bounded-memo.js";
 
 /** upstream's limit on manager names. */
 const FIELD_MANAGER_MAX_LENGTH = 128;
@@ -6,16 +7,11 @@ const FIELD_MANAGER_MAX_LENGTH = 128;
 /** `kubectl/v1.32.0 (linux/amd64) kubernetes/abc` -> `kubectl`; unprintable characters dropped, cut at 128 bytes. */
 export function managerFromUserAgent(userAgent: string | undefined): string {
   // A server hears the same few user agents on most writes: each is worked out once.
-  const key = userAgent ?? "";
-  let manager = managers.get(key);
-  if (manager === undefined) {
-    if (managers.size >= 256) managers.clear();
-    managers.set(key, (manager = managerOf(userAgent)));
-  }
-  return manager;
+  return managers(userAgent ?? "");
 }
 
-const managers = new Map<string, string>();
+// An empty key is an absent user agent: managerOf reads both alike.
+const managers = boundedMemo((userAgent: string) => managerOf(userAgent), 256);
 
 /**
  * The manager of a write (upstream's managerOrUserAgent): the one it names, else its user agent's
