@@ -65,20 +65,24 @@ function isFractional(q: unknown): boolean {
 
 const containerPath = (specPath: FieldPath, kind: string, index: number) => specPath.child(kind).index(index);
 
+const LIMITS_REQUESTS = ["limits", "requests"] as const;
+const BYTE_RESOURCES = ["memory", "ephemeral-storage"];
+
 /** The container's path is built only when there is something to report (and no closure per container: the runtime names each). */
 function containerWarnings(c: Record<string, unknown>, specPath: FieldPath, kind: string, index: number, out: string[]): void {
-  const resources = record(c.resources);
-  for (const which of ["limits", "requests"] as const) {
-    const values = resources[which];
-    if (!isObj(values)) continue;
-    for (const name of ["memory", "ephemeral-storage"]) {
-      const q = values[name];
-      if (q !== undefined && isFractional(q))
-        out.push(
-          `${containerPath(specPath, kind, index).child("resources", which).key(name).toString()}: fractional byte value ${goQuote(canonicalQuantity(q))} is invalid, must be an integer`,
-        );
+  const resources = isObj(c.resources) ? c.resources : undefined;
+  if (resources !== undefined)
+    for (const which of LIMITS_REQUESTS) {
+      const values = resources[which];
+      if (!isObj(values)) continue;
+      for (const name of BYTE_RESOURCES) {
+        const q = values[name];
+        if (q !== undefined && isFractional(q))
+          out.push(
+            `${containerPath(specPath, kind, index).child("resources", which).key(name).toString()}: fractional byte value ${goQuote(canonicalQuantity(q))} is invalid, must be an integer`,
+          );
+      }
     }
-  }
   const env = list(c.env);
   for (let i = 1; i < env.length; i++) {
     const item = record(env[i]);
@@ -295,12 +299,12 @@ export function podSpecWarnings(
       else names.add(name);
     });
   }
-  secrets.forEach((sec, i) => {
-    const name = str(record(sec).name);
+  for (let i = 0; i < secrets.length; i++) {
+    const name = str(record(secrets[i]).name);
     if (name === "") out.push(`${specPath.child("imagePullSecrets").index(i).child("name").toString()}: invalid empty name ""`);
-  });
+  }
   if (isObj(s.overhead))
-    for (const name of ["memory", "ephemeral-storage"]) {
+    for (const name of BYTE_RESOURCES) {
       const q = s.overhead[name];
       if (q !== undefined && isFractional(q))
         out.push(
