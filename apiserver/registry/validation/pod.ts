@@ -867,7 +867,7 @@ function validateVolumes(volumes: unknown, path: FieldPath, options: PodSpecOpti
       errs.push(fieldErrors.forbidden(p.child(second), "may not specify more than 1 volume type"));
     }
     if (checked !== 0) volumeSourceChecks(r, checked, p, options, errs);
-    if (sources > 0) for (const e of validateVolumeSourceFields(r, p, options.resourceIsPod === true)) errs.push(e);
+    if (sources > 0) validateVolumeSourceFields(r, p, options.resourceIsPod === true, errs);
     for (let m = 0; m < MODED_SOURCES.length; m++) {
       if ((checked & MODED_BITS[m]!) === 0) continue;
       const key = MODED_SOURCES[m]!;

@@ -183,4 +183,42 @@ describe("pod validation with lazily made paths", () => {
     const meta = { name: "Bad", namespace: "", labels: { a: "-" }, finalizers: [], managedFields: [{ operation: "X" }] };
     expect(shown(validateObjectMeta(meta as KubeObject["metadata"], true, nameIsDNSSubdomain))).toEqual(expected.metaOnly);
   });
+
+  it("port warnings across init, app and ephemeral containers name each port where it is, twice in a row", () => {
+    const c = (name: string, ports: unknown[]) => ({ name, image: "i", ports });
+    const pod = {
+      metadata: { name: "p", namespace: "ns" },
+      spec: {
+        initContainers: [
+          c("i0", [{ containerPort: 80, protocol: "TCP" }]),
+          c("i1", [{ containerPort: 81, hostIP: "1.2.3.4", protocol: "TCP" }]),
+        ],
+        containers: [
+          c("a", [
+            { containerPort: 80, protocol: "TCP" },
+            { containerPort: 90, hostPort: 90, protocol: "TCP" },
+          ]),
+          c("b", [
+            { containerPort: 90, hostPort: 90, hostIP: "1.1.1.1", protocol: "TCP" },
+            { containerPort: 80, protocol: "UDP" },
+            { containerPort: 81, protocol: "TCP", hostPort: 81 },
+          ]),
+        ],
+        ephemeralContainers: [c("e", [{ containerPort: 80, protocol: "TCP" }])],
+      },
+    };
+    const want = [
+      "spec.initContainers[1].ports[0]: hostIP set without hostPort: {Name: HostPort:0 ContainerPort:81 Protocol:TCP HostIP:1.2.3.4}",
+      "spec.containers[0].ports[0]: duplicate port definition with spec.initContainers[0].ports[0]",
+      "spec.containers[1].ports[0]: dangerously ambiguous port definition with spec.containers[0].ports[1]",
+      "spec.containers[1].ports[2]: overlapping port definition with spec.initContainers[1].ports[0]",
+      "spec.ephemeralContainers[0].ports[0]: duplicate port definition with spec.initContainers[0].ports[0]",
+      "spec.ephemeralContainers[0].ports[0]: duplicate port definition with spec.containers[0].ports[0]",
+    ];
+    expect(podStrategy.warningsOnCreate!(pod as KubeObject)).toEqual(want);
+    // The lists the ports are gathered in are reused: a second, smaller Pod sees none of the first's.
+    const small = { metadata: { name: "q", namespace: "ns" }, spec: { containers: [c("a", [{ containerPort: 80, protocol: "TCP" }])] } };
+    expect(podStrategy.warningsOnCreate!(small as KubeObject)).toEqual([]);
+    expect(podStrategy.warningsOnCreate!(pod as KubeObject)).toEqual(want);
+  });
 });
