@@ -378,7 +378,8 @@ function validateEnvVarName(name: string, path: FieldPath): FieldError[] {
  */
 function validateKeySelector(ref: Obj, path: FieldPath, i: number, which: string, errs: FieldError[]): void {
   const name = str(ref.name);
-  for (const msg of nameIsDNSSubdomain(name, false)) errs.push(fieldErrors.invalid(path.index(i).child("valueFrom", which, "name"), name, msg));
+  for (const msg of nameIsDNSSubdomain(name, false))
+    errs.push(fieldErrors.invalid(path.index(i).child("valueFrom", which, "name"), name, msg));
   const key = str(ref.key);
   if (key === "") errs.push(fieldErrors.required(path.index(i).child("valueFrom", which, "key")));
   else for (const msg of isConfigMapKey(key)) errs.push(fieldErrors.invalid(path.index(i).child("valueFrom", which, "key"), key, msg));

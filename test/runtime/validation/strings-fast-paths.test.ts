@@ -180,7 +180,23 @@ describe("label values and config keys", () => {
     fc.stringMatching(/^[-A-Za-z0-9_.]{0,70}$/),
     fc.stringMatching(/^[-A-Za-z0-9_.]{240,260}$/),
     fc.string({ maxLength: 10 }),
-    fc.constantFrom("", ".", "..", "...", "..a", ".a", "a.", "-", "_a", "a".repeat(63), "a".repeat(64), "a".repeat(253), "a".repeat(254), "é", "aé"),
+    fc.constantFrom(
+      "",
+      ".",
+      "..",
+      "...",
+      "..a",
+      ".a",
+      "a.",
+      "-",
+      "_a",
+      "a".repeat(63),
+      "a".repeat(64),
+      "a".repeat(253),
+      "a".repeat(254),
+      "é",
+      "aé",
+    ),
   );
 
   it("answer as the expressions do", () => {
