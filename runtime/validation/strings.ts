@@ -149,15 +149,49 @@ function qualifiedNameErrors(value: string): string[] {
   return errs;
 }
 
+/** `[A-Za-z0-9]`, by char code. */
+function isAlnum(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
+}
+
+/**
+ * Whether `value` is one qualified-name part (`([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]`) by char
+ * codes: label values come with every object, and a regular expression's call costs more than the loop.
+ */
+function isQualifiedNameText(value: string): boolean {
+  const n = value.length;
+  if (n === 0 || !isAlnum(value.charCodeAt(0)) || !isAlnum(value.charCodeAt(n - 1))) return false;
+  for (let i = 1; i < n - 1; i++) {
+    const c = value.charCodeAt(i);
+    if (c !== 0x2d && c !== 0x5f && c !== 0x2e && !isAlnum(c)) return false;
+  }
+  return true;
+}
+
 export function isValidLabelValue(value: string): string[] {
+  if (value.length === 0 || (value.length <= 63 && isQualifiedNameText(value))) return [];
   const errs: string[] = [];
   if (utf8Over(value, 63)) errs.push(maxLenError(63));
   if (!LABEL_VALUE_RE.test(value)) errs.push(regexError(LABEL_VALUE_ERR, LABEL_VALUE_FMT, "MyValue", "my_value", "12345"));
   return errs;
 }
 
+/** `[-._a-zA-Z0-9]+` by char codes, and none of the dot-only names: a valid key, ASCII so as many bytes as characters. */
+function isPlainConfigKey(value: string): boolean {
+  const n = value.length;
+  if (n === 0 || n > 253) return false;
+  // '.', '..' and what starts with '..' are refused by rules of their own.
+  if (value.charCodeAt(0) === 0x2e && (n === 1 || value.charCodeAt(1) === 0x2e)) return false;
+  for (let i = 0; i < n; i++) {
+    const c = value.charCodeAt(i);
+    if (c !== 0x2d && c !== 0x5f && c !== 0x2e && !isAlnum(c)) return false;
+  }
+  return true;
+}
+
 /** A ConfigMap or Secret data key. */
 export function isConfigMapKey(value: string): string[] {
+  if (isPlainConfigKey(value)) return [];
   const errs: string[] = [];
   if (utf8Over(value, 253)) errs.push(maxLenError(253));
   if (!CONFIG_KEY_RE.test(value)) errs.push(regexError(CONFIG_KEY_ERR, CONFIG_KEY_FMT, "key.name", "KEY_NAME", "key-name"));

@@ -13,11 +13,11 @@ function setIfAbsent(obj: Obj, key: string, value: unknown): void {
 /** imagePullPolicy from the image reference: `:latest` or no tag pulls Always, anything else IfNotPresent. */
 export function defaultPullPolicy(image: string): string {
   if (image.includes("@")) return "IfNotPresent";
-  const lastSlash = image.lastIndexOf("/");
-  const tail = image.slice(lastSlash + 1);
-  const colon = tail.lastIndexOf(":");
-  const tag = colon >= 0 ? tail.slice(colon + 1) : "";
-  return tag === "" || tag === "latest" ? "Always" : "IfNotPresent";
+  // The tag follows the last colon after the last slash; found by index, no slices made.
+  const colon = image.lastIndexOf(":");
+  if (colon <= image.lastIndexOf("/")) return "Always";
+  const tagLength = image.length - colon - 1;
+  return tagLength === 0 || (tagLength === 6 && image.endsWith("latest")) ? "Always" : "IfNotPresent";
 }
 
 function defaultProbe(probe: unknown): void {

@@ -104,7 +104,13 @@ export function kindStrategy(o: KindStrategyOptions): Strategy {
       if (o.hasStatus) keepStatus(obj, old);
       o.prepareForUpdate?.(obj, old);
     },
-    validate: (obj) => [...validateObjectMeta(obj.metadata, o.namespaced, nameFn), ...(o.validate?.(obj) ?? [])],
+    validate(obj) {
+      // No spread copies: both lists are fresh, and the kind's is nearly always empty.
+      const errs = validateObjectMeta(obj.metadata, o.namespaced, nameFn);
+      const own = o.validate?.(obj);
+      if (own !== undefined) for (let i = 0; i < own.length; i++) errs.push(own[i]!);
+      return errs;
+    },
     validatesObjectMeta: true,
     validateUpdate: (obj, old) => [
       ...validateObjectMeta(obj.metadata, o.namespaced, nameFn),

@@ -60,6 +60,11 @@ const BYTE_DIVISORS = new Set(["1", "1k", "1M", "1G", "1T", "1P", "1E", "1Ki", "
 const BYTE_DIVISOR_LIST = "1, 1k, 1M, 1G, 1T, 1P, 1E, 1Ki, 1Mi, 1Gi, 1Ti, 1Pi, 1Ei";
 const FILE_MODE_MESSAGE = "must be a number between 0 and 0777 (octal), both inclusive";
 
+/** A v1 fieldRef to a field of `allowed` (none is subscripted): every check of {@link validateObjectFieldSelector} passes, and its path need not be made. */
+export function isPlainFieldRef(ref: Obj, allowed: readonly string[]): boolean {
+  return ref.apiVersion === "v1" && typeof ref.fieldPath === "string" && allowed.includes(ref.fieldPath);
+}
+
 /** upstream's validateObjectFieldSelector: a known field, subscripts only on labels and annotations. */
 export function validateObjectFieldSelector(ref: Obj, allowed: readonly string[], path: FieldPath): FieldError[] {
   const apiVersion = str(ref.apiVersion);
@@ -141,6 +146,32 @@ export function hasDotDotElement(target: string): boolean {
     if ((i === 0 || target.charCodeAt(i - 1) === 47) && (i + 2 === target.length || target.charCodeAt(i + 2) === 47)) return true;
   }
   return false;
+}
+
+/** Relative and without `..` anywhere: {@link validateLocalNonReservedPath} has nothing to say (and its path need not be made). */
+export function isPlainLocalPath(target: string): boolean {
+  return target.charCodeAt(0) !== 47 && !target.includes("..");
+}
+
+/** A file mode out of 0..0777. */
+export function badFileMode(mode: unknown): boolean {
+  return typeof mode === "number" && (mode > 0o777 || mode < 0);
+}
+
+/**
+ * Whether every item is a plain fieldRef file ({@link validateDownwardAPIItems} has nothing to
+ * say): the token volume every Pod gets has one, and its paths need not be made.
+ */
+export function plainDownwardAPIItems(items: unknown): boolean {
+  if (!Array.isArray(items)) return true;
+  for (let i = 0; i < items.length; i++) {
+    const file = items[i] as Obj;
+    if (!isObj(file) || !isObj(file.fieldRef) || file.resourceFieldRef !== undefined || badFileMode(file.mode)) return false;
+    const target = file.path;
+    if (typeof target !== "string" || target === "" || !isPlainLocalPath(target) || !isPlainFieldRef(file.fieldRef, VOLUME_FIELD_PATHS))
+      return false;
+  }
+  return true;
 }
 
 /** upstream's ValidateLocalNonReservedPath: relative, no `..` element, not starting with `..`. */

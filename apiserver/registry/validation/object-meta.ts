@@ -101,12 +101,7 @@ export function validateOwnerReferences(refs: readonly unknown[] | undefined, pa
  * `nameFn`, the namespace required or forbidden by scope, labels, annotations, owners and
  * finalizers.
  */
-export function validateObjectMeta(
-  meta: Meta | undefined,
-  namespaced: boolean,
-  nameFn: NameValidator,
-  path = FieldPath.of("metadata"),
-): FieldError[] {
+export function validateObjectMeta(meta: Meta | undefined, namespaced: boolean, nameFn: NameValidator, path = METADATA_PATH): FieldError[] {
   const m = meta ?? {};
   const errs: FieldError[] = [];
   if (m.generateName) {
@@ -124,12 +119,21 @@ export function validateObjectMeta(
     errs.push(fieldErrors.forbidden(path.child("namespace"), "not allowed on this type"));
   }
   if ((m.generation ?? 0) < 0) errs.push(fieldErrors.invalid(path.child("generation"), m.generation, "must be greater than or equal to 0"));
-  errs.push(...validateLabels(m.labels, path.child("labels")));
-  errs.push(...validateAnnotations(m.annotations, path.child("annotations")));
-  errs.push(...validateOwnerReferences(m.ownerReferences, path.child("ownerReferences")));
-  errs.push(...validateFinalizers(m.finalizers, path.child("finalizers")));
-  errs.push(...validateManagedFields((m as { managedFields?: unknown }).managedFields, path.child("managedFields")));
+  // Every write of every kind comes here: absent fields are passed over (none has anything to say
+  // when absent), and no spread copies.
+  if (m.labels !== undefined) append(errs, validateLabels(m.labels, path.child("labels")));
+  if (m.annotations !== undefined) append(errs, validateAnnotations(m.annotations, path.child("annotations")));
+  if (m.ownerReferences !== undefined) append(errs, validateOwnerReferences(m.ownerReferences, path.child("ownerReferences")));
+  if (m.finalizers !== undefined) append(errs, validateFinalizers(m.finalizers, path.child("finalizers")));
+  const managedFields = (m as { managedFields?: unknown }).managedFields;
+  if (managedFields !== undefined) append(errs, validateManagedFields(managedFields, path.child("managedFields")));
   return errs;
+}
+
+const METADATA_PATH = FieldPath.of("metadata");
+
+function append(errs: FieldError[], more: readonly FieldError[]): void {
+  for (let i = 0; i < more.length; i++) errs.push(more[i]!);
 }
 
 /** upstream's limits on a field manager's name and on a subresource's. */

@@ -65,20 +65,24 @@ function isFractional(q: unknown): boolean {
 
 const containerPath = (specPath: FieldPath, kind: string, index: number) => specPath.child(kind).index(index);
 
+const LIMITS_REQUESTS = ["limits", "requests"] as const;
+const BYTE_RESOURCES = ["memory", "ephemeral-storage"];
+
 /** The container's path is built only when there is something to report (and no closure per container: the runtime names each). */
 function containerWarnings(c: Record<string, unknown>, specPath: FieldPath, kind: string, index: number, out: string[]): void {
-  const resources = record(c.resources);
-  for (const which of ["limits", "requests"] as const) {
-    const values = resources[which];
-    if (!isObj(values)) continue;
-    for (const name of ["memory", "ephemeral-storage"]) {
-      const q = values[name];
-      if (q !== undefined && isFractional(q))
-        out.push(
-          `${containerPath(specPath, kind, index).child("resources", which).key(name).toString()}: fractional byte value ${goQuote(canonicalQuantity(q))} is invalid, must be an integer`,
-        );
+  const resources = isObj(c.resources) ? c.resources : undefined;
+  if (resources !== undefined)
+    for (const which of LIMITS_REQUESTS) {
+      const values = resources[which];
+      if (!isObj(values)) continue;
+      for (const name of BYTE_RESOURCES) {
+        const q = values[name];
+        if (q !== undefined && isFractional(q))
+          out.push(
+            `${containerPath(specPath, kind, index).child("resources", which).key(name).toString()}: fractional byte value ${goQuote(canonicalQuantity(q))} is invalid, must be an integer`,
+          );
+      }
     }
-  }
   const env = list(c.env);
   for (let i = 1; i < env.length; i++) {
     const item = record(env[i]);
@@ -111,44 +115,60 @@ const POD_ANNOTATIONS = FieldPath.of("metadata", "annotations");
 const portText = (p: Obj) =>
   `{Name:${str(p.name)} HostPort:${num(p.hostPort)} ContainerPort:${num(p.containerPort)} Protocol:${str(p.protocol)} HostIP:${str(p.hostIP)}}`;
 
-type PortRef = { kind: string; ci: number; pi: number; port: Obj };
-const portPath = (p: PortRef, specPath: FieldPath) => specPath.child(p.kind).index(p.ci).child("ports").index(p.pi).toString();
+/**
+ * The pod's ports in order, with where each is (kind, container, port index): module-level lists
+ * reused by every call (it runs to its end synchronously), no object per port.
+ */
+const portObjs: (Obj | undefined)[] = [];
+const portAt: number[] = [];
+const portPath = (at: number, specPath: FieldPath) =>
+  specPath
+    .child(CONTAINER_KINDS[portAt[at * 3]!]!)
+    .index(portAt[at * 3 + 1]!)
+    .child("ports")
+    .index(portAt[at * 3 + 2]!)
+    .toString();
 
 /** upstream's port warnings: a hostIP without a hostPort, and ports of the pod that collide or overlap. */
 function portWarnings(s: Obj, specPath: FieldPath, out: string[]): void {
   // Most Pods have a few ports on distinct numbers: the pairs are compared in place, and a path is
   // built only for a warning.
-  const ports: PortRef[] = [];
-  for (const kind of CONTAINER_KINDS) {
-    const containers = s[kind];
+  let n = 0;
+  for (let k = 0; k < CONTAINER_KINDS.length; k++) {
+    const containers = s[CONTAINER_KINDS[k]!];
     if (!Array.isArray(containers)) continue;
     for (let ci = 0; ci < containers.length; ci++) {
       const list_ = record(containers[ci]).ports;
       if (!Array.isArray(list_)) continue;
-      for (let pi = 0; pi < list_.length; pi++) ports.push({ kind, ci, pi, port: record(list_[pi]) });
+      for (let pi = 0; pi < list_.length; pi++) {
+        portObjs[n] = record(list_[pi]);
+        portAt[n * 3] = k;
+        portAt[n * 3 + 1] = ci;
+        portAt[n * 3 + 2] = pi;
+        n++;
+      }
     }
   }
-  if (ports.length === 0) return;
-  for (let j = 0; j < ports.length; j++) {
-    const port = ports[j]!.port;
+  for (let j = 0; j < n; j++) {
+    const port = portObjs[j]!;
     const hp = num(port.hostPort);
     const ip = str(port.hostIP);
-    if (ip !== "" && hp === 0) out.push(`${portPath(ports[j]!, specPath)}: hostIP set without hostPort: ${portText(port)}`);
+    if (ip !== "" && hp === 0) out.push(`${portPath(j, specPath)}: hostIP set without hostPort: ${portText(port)}`);
     const cp = num(port.containerPort);
     const proto = str(port.protocol);
     for (let i = 0; i < j; i++) {
-      const other = ports[i]!.port;
+      const other = portObjs[i]!;
       if (num(other.containerPort) !== cp || str(other.protocol) !== proto) continue;
       const ohp = num(other.hostPort);
       const oip = str(other.hostIP);
-      if (ip === oip && hp === ohp)
-        out.push(`${portPath(ports[j]!, specPath)}: duplicate port definition with ${portPath(ports[i]!, specPath)}`);
-      else if (hp === 0 || ohp === 0)
-        out.push(`${portPath(ports[j]!, specPath)}: overlapping port definition with ${portPath(ports[i]!, specPath)}`);
+      if (ip === oip && hp === ohp) out.push(`${portPath(j, specPath)}: duplicate port definition with ${portPath(i, specPath)}`);
+      else if (hp === 0 || ohp === 0) out.push(`${portPath(j, specPath)}: overlapping port definition with ${portPath(i, specPath)}`);
       else if (hp === ohp && (ip === "") !== (oip === ""))
-        out.push(`${portPath(ports[j]!, specPath)}: dangerously ambiguous port definition with ${portPath(ports[i]!, specPath)}`);
+        out.push(`${portPath(j, specPath)}: dangerously ambiguous port definition with ${portPath(i, specPath)}`);
     }
   }
+  // The Pod's objects are not kept past the call (the lists keep their room).
+  for (let j = 0; j < n; j++) portObjs[j] = undefined;
 }
 
 /** upstream's GetWarningsForPersistentVolumeClaimSpec for an ephemeral volume's claim template: storage in whole bytes. */
@@ -295,12 +315,12 @@ export function podSpecWarnings(
       else names.add(name);
     });
   }
-  secrets.forEach((sec, i) => {
-    const name = str(record(sec).name);
+  for (let i = 0; i < secrets.length; i++) {
+    const name = str(record(secrets[i]).name);
     if (name === "") out.push(`${specPath.child("imagePullSecrets").index(i).child("name").toString()}: invalid empty name ""`);
-  });
+  }
   if (isObj(s.overhead))
-    for (const name of ["memory", "ephemeral-storage"]) {
+    for (const name of BYTE_RESOURCES) {
       const q = s.overhead[name];
       if (q !== undefined && isFractional(q))
         out.push(

@@ -47,6 +47,10 @@ import {
 import {
   ENV_FIELD_PATHS,
   hasDotDotElement,
+  badFileMode,
+  isPlainFieldRef,
+  isPlainLocalPath,
+  plainDownwardAPIItems,
   validateDownwardAPIItems,
   validateLocalNonReservedPath,
   validateObjectFieldSelector,
@@ -178,20 +182,23 @@ function badID(v: unknown): v is number {
 
 const ID_RANGE = "must be between 0 and 2147483647, inclusive";
 
-/** User and group IDs of a security context (pod or container level), as upstream's IsValidUserID/IsValidGroupID. */
-function validateSecurityContextIDs(sc: unknown, path: FieldPath, podLevel: boolean): FieldError[] {
-  if (!isObj(sc)) return [];
-  const errs: FieldError[] = [];
-  // Paths only for the IDs out of range.
-  for (const f of podLevel ? POD_IDS : CONTAINER_IDS) if (badID(sc[f])) errs.push(fieldErrors.invalid(path.child(f), sc[f], ID_RANGE));
-  if (podLevel) {
-    const groups = list(sc.supplementalGroups);
+/**
+ * User and group IDs of a security context (pod or container level), as upstream's
+ * IsValidUserID/IsValidGroupID. `path` is the context's parent: paths are made only for the IDs out of range.
+ */
+function validateSecurityContextIDs(sc: unknown, path: FieldPath, podLevel: boolean): readonly FieldError[] {
+  if (!isObj(sc)) return NO_ERRORS;
+  let errs: FieldError[] | undefined;
+  for (const f of podLevel ? POD_IDS : CONTAINER_IDS)
+    if (badID(sc[f])) (errs ??= []).push(fieldErrors.invalid(path.child("securityContext", f), sc[f], ID_RANGE));
+  if (podLevel && Array.isArray(sc.supplementalGroups)) {
+    const groups = sc.supplementalGroups as unknown[];
     for (let i = 0; i < groups.length; i++) {
       const g = groups[i];
-      if (badID(g)) errs.push(fieldErrors.invalid(path.child("supplementalGroups").index(i), g, ID_RANGE));
+      if (badID(g)) (errs ??= []).push(fieldErrors.invalid(path.child("securityContext", "supplementalGroups").index(i), g, ID_RANGE));
     }
   }
-  return errs;
+  return errs ?? NO_ERRORS;
 }
 
 /** upstream's IsHugePageResourceValueDivisible: a whole number of pages of the size the name gives. */
@@ -231,8 +238,7 @@ export function validateResources(resources: unknown, path: FieldPath, allowIndi
       if (name === "cpu" || name === "memory") cpuOrMemory = true;
     }
   }
-  // As upstream, the comparisons name the requests as a whole, not the one resource.
-  const reqPath = path.child("requests");
+  // As upstream, the comparisons name the requests as a whole, not the one resource (a path made only for an error).
   for (const name in requests) {
     const q = requests[name];
     if (!(name in limits)) {
@@ -244,11 +250,17 @@ export function validateResources(resources: unknown, path: FieldPath, allowIndi
     const lim = parseQuantity(limits[name]);
     if (req === undefined || lim === undefined) continue;
     if (req !== lim && !overcommitAllowed(name)) {
-      errs.push(fieldErrors.invalid(reqPath, canonicalQuantity(q), `must be equal to ${name} limit of ${canonicalQuantity(limits[name])}`));
+      errs.push(
+        fieldErrors.invalid(
+          path.child("requests"),
+          canonicalQuantity(q),
+          `must be equal to ${name} limit of ${canonicalQuantity(limits[name])}`,
+        ),
+      );
     } else if (req > lim) {
       errs.push(
         fieldErrors.invalid(
-          reqPath,
+          path.child("requests"),
           canonicalQuantity(q),
           `must be less than or equal to ${name} limit of ${canonicalQuantity(limits[name])}`,
         ),
@@ -300,13 +312,23 @@ function validateHandler(h: Obj, path: FieldPath, required: boolean, grace?: num
 /** A port number in range or a name every rule accepts: {@link validatePortNumOrName} has nothing to say (and its path need not be made). */
 function plainPort(port: unknown): boolean {
   if (typeof port === "number") return port >= 1 && port <= 65535 && Number.isInteger(port);
-  return typeof port === "string" && port !== "" && !/^\d+$/.test(port) && isValidPortName(port).length === 0;
+  return typeof port === "string" && port !== "" && !isDigits(port) && isValidPortName(port).length === 0;
+}
+
+/** `^\d+$` by char codes (a named port is checked on every probe). */
+function isDigits(s: string): boolean {
+  if (s.length === 0) return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x30 || c > 0x39) return false;
+  }
+  return true;
 }
 
 function validatePortNumOrName(port: unknown, path: FieldPath): FieldError[] {
   if (typeof port === "number") return isValidPortNum(port).map((msg) => fieldErrors.invalid(path, port, msg));
   if (typeof port === "string" && port !== "") {
-    if (/^\d+$/.test(port)) return isValidPortNum(Number(port)).map((msg) => fieldErrors.invalid(path, port, msg));
+    if (isDigits(port)) return isValidPortNum(Number(port)).map((msg) => fieldErrors.invalid(path, port, msg));
     return isValidPortName(port).map((msg) => fieldErrors.invalid(path, port, msg));
   }
   return [fieldErrors.required(path)];
@@ -350,14 +372,17 @@ function validateEnvVarName(name: string, path: FieldPath): FieldError[] {
   return [];
 }
 
-/** `configMapKeyRef` and `secretKeyRef` as upstream's: a name (a DNS subdomain, so not empty) and a key. */
-function validateKeySelector(ref: Obj, path: FieldPath): FieldError[] {
+/**
+ * `configMapKeyRef` and `secretKeyRef` as upstream's: a name (a DNS subdomain, so not empty) and a
+ * key. `path` is the env list's: the selector's `env[i].valueFrom.<which>` is made only for an error.
+ */
+function validateKeySelector(ref: Obj, path: FieldPath, i: number, which: string, errs: FieldError[]): void {
   const name = str(ref.name);
-  const errs = nameIsDNSSubdomain(name, false).map((msg) => fieldErrors.invalid(path.child("name"), name, msg));
+  for (const msg of nameIsDNSSubdomain(name, false))
+    errs.push(fieldErrors.invalid(path.index(i).child("valueFrom", which, "name"), name, msg));
   const key = str(ref.key);
-  if (key === "") errs.push(fieldErrors.required(path.child("key")));
-  else for (const msg of isConfigMapKey(key)) errs.push(fieldErrors.invalid(path.child("key"), key, msg));
-  return errs;
+  if (key === "") errs.push(fieldErrors.required(path.index(i).child("valueFrom", which, "key")));
+  else for (const msg of isConfigMapKey(key)) errs.push(fieldErrors.invalid(path.index(i).child("valueFrom", which, "key"), key, msg));
 }
 
 function validateEnv(env: unknown, path: FieldPath): FieldError[] {
@@ -366,33 +391,41 @@ function validateEnv(env: unknown, path: FieldPath): FieldError[] {
   for (let i = 0; i < vars.length; i++) {
     const r = record(vars[i]);
     const name = str(r.name);
-    // A path only for a name that fails, or a valueFrom to check.
+    // Paths only for what fails: a plain fieldRef and valid key selectors make none.
     if (!isEnvVarNameText(name)) for (const e of validateEnvVarName(name, path.index(i).child("name"))) errs.push(e);
     if (!isObj(r.valueFrom)) continue;
     const from = r.valueFrom;
-    const vp = path.index(i).child("valueFrom");
     let sources = 0;
     if (isObj(from.fieldRef)) {
       sources++;
-      errs.push(...validateObjectFieldSelector(from.fieldRef, ENV_FIELD_PATHS, vp.child("fieldRef")));
+      if (!isPlainFieldRef(from.fieldRef, ENV_FIELD_PATHS))
+        append(errs, validateObjectFieldSelector(from.fieldRef, ENV_FIELD_PATHS, path.index(i).child("valueFrom", "fieldRef")));
     }
     if (isObj(from.resourceFieldRef)) {
       sources++;
-      errs.push(...validateResourceFieldRef(from.resourceFieldRef, vp.child("resourceFieldRef"), false));
+      append(errs, validateResourceFieldRef(from.resourceFieldRef, path.index(i).child("valueFrom", "resourceFieldRef"), false));
     }
     if (isObj(from.configMapKeyRef)) {
       sources++;
-      errs.push(...validateKeySelector(from.configMapKeyRef, vp.child("configMapKeyRef")));
+      validateKeySelector(from.configMapKeyRef, path, i, "configMapKeyRef", errs);
     }
     if (isObj(from.secretKeyRef)) {
       sources++;
-      errs.push(...validateKeySelector(from.secretKeyRef, vp.child("secretKeyRef")));
+      validateKeySelector(from.secretKeyRef, path, i, "secretKeyRef", errs);
     }
     if (isObj(from.fileKeyRef)) sources++;
     if (sources === 0)
-      errs.push(fieldErrors.invalid(vp, "", "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`"));
-    else if (str(r.value) !== "") errs.push(fieldErrors.invalid(vp, "", "may not be specified when `value` is not empty"));
-    else if (sources > 1) errs.push(fieldErrors.invalid(vp, "", "may not have more than one field specified at a time"));
+      errs.push(
+        fieldErrors.invalid(
+          path.index(i).child("valueFrom"),
+          "",
+          "must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`",
+        ),
+      );
+    else if (str(r.value) !== "")
+      errs.push(fieldErrors.invalid(path.index(i).child("valueFrom"), "", "may not be specified when `value` is not empty"));
+    else if (sources > 1)
+      errs.push(fieldErrors.invalid(path.index(i).child("valueFrom"), "", "may not have more than one field specified at a time"));
   }
   return errs;
 }
@@ -657,7 +690,7 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   if (Array.isArray(c.resizePolicy) && c.resizePolicy.length > 0)
     errs.push(...validateResizePolicy(c.resizePolicy, path.child("resizePolicy"), ctx.restartPolicy));
   if (isObj(c.securityContext)) {
-    append(errs, validateSecurityContextIDs(c.securityContext, path.child("securityContext"), false));
+    append(errs, validateSecurityContextIDs(c.securityContext, path, false));
     append(errs, validateContainerSecurityContext(c.securityContext, path.child("securityContext"), ctx.hostUsers));
   }
   if (c.restartPolicy !== undefined && c.restartPolicy !== null) {
@@ -696,6 +729,18 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   return errs;
 }
 
+/** Whether every item has a key, a plain local path and a mode in range: {@link validateKeyToPaths} has nothing to say. */
+function plainKeyToPaths(items: unknown): boolean {
+  if (!Array.isArray(items)) return true;
+  for (let i = 0; i < items.length; i++) {
+    const kp = items[i] as Obj;
+    if (!isObj(kp) || typeof kp.key !== "string" || kp.key === "" || badFileMode(kp.mode)) return false;
+    const target = kp.path;
+    if (typeof target !== "string" || target === "" || !isPlainLocalPath(target)) return false;
+  }
+  return true;
+}
+
 /** `items` of a secret or configMap volume (upstream's validateKeyToPath). */
 function validateKeyToPaths(items: unknown, path: FieldPath): FieldError[] {
   const errs: FieldError[] = [];
@@ -726,12 +771,13 @@ function validateProjectedSources(sources: unknown, path: FieldPath, allowNonLoc
       const keyed = src[kind];
       if (!isObj(keyed)) continue;
       kinds++;
-      if (keyed.items !== undefined)
+      if (!plainKeyToPaths(keyed.items))
         for (const e of validateKeyToPaths(keyed.items, itemPath(path, "sources", i).child(kind, "items"))) errs.push(e);
     }
     if (isObj(src.downwardAPI)) {
       kinds++;
-      for (const e of validateDownwardAPIItems(src.downwardAPI.items, itemPath(path, "sources", i).child("downwardAPI"))) errs.push(e);
+      if (!plainDownwardAPIItems(src.downwardAPI.items))
+        for (const e of validateDownwardAPIItems(src.downwardAPI.items, itemPath(path, "sources", i).child("downwardAPI"))) errs.push(e);
     }
     if (isObj(src.serviceAccountToken)) {
       kinds++;
@@ -756,7 +802,8 @@ function validateProjectedSources(sources: unknown, path: FieldPath, allowNonLoc
       // As upstream, the token's path errors name the projected volume's `path`, not the source's.
       const target = str(token.path);
       if (target === "") errs.push(fieldErrors.required(path.child("path")));
-      else if (!allowNonLocalTokenPath) for (const e of validateLocalNonReservedPath(target, path.child("path"))) errs.push(e);
+      else if (!allowNonLocalTokenPath && !isPlainLocalPath(target))
+        for (const e of validateLocalNonReservedPath(target, path.child("path"))) errs.push(e);
     }
     if (isObj(src.clusterTrustBundle)) kinds++;
     if (kinds > 1) errs.push(fieldErrors.forbidden(itemPath(path, "sources", i), "may not specify more than 1 volume type per source"));
@@ -821,7 +868,7 @@ function validateVolumes(volumes: unknown, path: FieldPath, options: PodSpecOpti
       errs.push(fieldErrors.forbidden(p.child(second), "may not specify more than 1 volume type"));
     }
     if (checked !== 0) volumeSourceChecks(r, checked, p, options, errs);
-    if (sources > 0) for (const e of validateVolumeSourceFields(r, p, options.resourceIsPod === true)) errs.push(e);
+    if (sources > 0) validateVolumeSourceFields(r, p, options.resourceIsPod === true, errs);
     for (let m = 0; m < MODED_SOURCES.length; m++) {
       if ((checked & MODED_BITS[m]!) === 0) continue;
       const key = MODED_SOURCES[m]!;
@@ -846,10 +893,12 @@ function volumeSourceChecks(r: Obj, checked: number, p: FieldPath, options: PodS
     if (sizeLimit !== undefined && quantitySign(sizeLimit) === -1)
       errs.push(fieldErrors.forbidden(p.child("emptyDir", "sizeLimit"), "SizeLimit field must be a valid resource quantity"));
   }
-  if (secret && secret.items !== undefined) for (const e of validateKeyToPaths(secret.items, p.child("secret", "items"))) errs.push(e);
-  if (configMap && configMap.items !== undefined)
+  if (secret && !plainKeyToPaths(secret.items)) for (const e of validateKeyToPaths(secret.items, p.child("secret", "items"))) errs.push(e);
+  if (configMap && !plainKeyToPaths(configMap.items))
     for (const e of validateKeyToPaths(configMap.items, p.child("configMap", "items"))) errs.push(e);
-  if (checked & 32) for (const e of validateDownwardAPIItems((r.downwardAPI as Obj).items, p.child("downwardAPI"))) errs.push(e);
+  const downwardAPI = checked & 32 ? (r.downwardAPI as Obj) : undefined;
+  if (downwardAPI && !plainDownwardAPIItems(downwardAPI.items))
+    for (const e of validateDownwardAPIItems(downwardAPI.items, p.child("downwardAPI"))) errs.push(e);
   if (checked & 64)
     for (const e of validateProjectedSources((r.projected as Obj).sources, p.child("projected"), options.allowNonLocalTokenPath === true))
       errs.push(e);
@@ -1040,7 +1089,7 @@ function append(errs: FieldError[], more: readonly FieldError[]): void {
 export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpecOptions = {}): FieldError[] {
   const s = record(spec);
   const { errs, names: volumes } = validateVolumes(s.volumes, path.child("volumes"), options);
-  for (const v of options.extraVolumes ?? []) volumes.add(v);
+  if (options.extraVolumes !== undefined) for (const v of options.extraVolumes) volumes.add(v);
   const names = new Set<string>();
   const grace = typeof s.terminationGracePeriodSeconds === "number" ? s.terminationGracePeriodSeconds : undefined;
   const allowIndivisibleHugePages = options.allowIndivisibleHugePages === true;
@@ -1092,7 +1141,7 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   }
   if (isObj(s.securityContext)) {
     const sc = s.securityContext;
-    append(errs, validateSecurityContextIDs(sc, path.child("securityContext"), true));
+    append(errs, validateSecurityContextIDs(sc, path, true));
     if (sc.seccompProfile !== undefined)
       errs.push(...validateSeccompProfile(sc.seccompProfile, path.child("securityContext", "seccompProfile")));
     if (sc.appArmorProfile !== undefined)
@@ -1116,19 +1165,21 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   const dns = str(s.dnsPolicy);
   if (dns === "") errs.push(fieldErrors.required(path.child("dnsPolicy")));
   else if (!DNS_POLICIES.includes(dns)) errs.push(fieldErrors.notSupported(path.child("dnsPolicy"), dns, DNS_POLICIES));
-  append(errs, validateDNSConfig(s.dnsConfig, dns, path.child("dnsConfig")));
-  list(s.readinessGates).forEach((g, i) => {
-    const type = str(record(g).conditionType);
+  // Without a dnsConfig only the None policy has something to say.
+  if (isObj(s.dnsConfig) || dns === "None") append(errs, validateDNSConfig(s.dnsConfig, dns, path.child("dnsConfig")));
+  const readinessGates = list(s.readinessGates);
+  for (let i = 0; i < readinessGates.length; i++) {
+    const type = str(record(readinessGates[i]).conditionType);
     for (const msg of isQualifiedName(type))
       errs.push(fieldErrors.invalid(path.child("readinessGates").index(i).child("conditionType"), type, msg));
-  });
+  }
   const gates = list(s.schedulingGates);
-  gates.forEach((g, i) => {
-    const name = str(record(g).name);
+  for (let i = 0; i < gates.length; i++) {
+    const name = str(record(gates[i]).name);
     const gp = path.child("schedulingGates").index(i);
     for (const msg of isQualifiedName(name)) errs.push(fieldErrors.invalid(gp, name, msg));
-    if (gates.slice(0, i).some((o) => str(record(o).name) === name)) errs.push(fieldErrors.duplicate(gp, name));
-  });
+    if (seenBefore(gates, i, "name", name, undefined)) errs.push(fieldErrors.duplicate(gp, name));
+  }
   if (s.topologySpreadConstraints !== undefined)
     errs.push(...validateTopologySpread(s.topologySpreadConstraints, path.child("topologySpreadConstraints"), options));
   if (usesWindowsOptions(s)) errs.push(...validateWindowsPod(s, path));
@@ -1229,9 +1280,10 @@ export function validatePodTemplateSpec(template: unknown, path: FieldPath, opti
 }
 
 /** A Pod's spec with the rules only Pods have (upstream's validatePodMetadataAndSpec), on create and update. */
-export function validatePod(pod: KubeObject, options: PodSpecOptions = {}): FieldError[] {
+export function validatePod(pod: KubeObject, options: PodSpecOptions = POD_CREATE_OPTIONS): FieldError[] {
   const errs = validatePodSpecificAnnotations(pod.metadata?.annotations, pod.spec, ANNOTATIONS_PATH, options.allowInvalidDeletionCost);
-  errs.push(...validatePodSpec(pod.spec, SPEC_PATH, { ...options, resourceIsPod: true }));
+  // A create's options are one shared object, not a copy per Pod.
+  append(errs, validatePodSpec(pod.spec, SPEC_PATH, options === POD_CREATE_OPTIONS ? options : { ...options, resourceIsPod: true }));
   const s = record(pod.spec);
   // A token needs an account to be issued for: ServiceAccount admission fills the name in, so this is rare.
   if (str(s.serviceAccountName) === "")
@@ -1250,6 +1302,8 @@ export function validatePod(pod: KubeObject, options: PodSpecOptions = {}): Fiel
 }
 
 const SPEC_PATH = FieldPath.of("spec");
+/** A Pod's options without a stored object to ratchet from. */
+const POD_CREATE_OPTIONS: PodSpecOptions = Object.freeze({ resourceIsPod: true });
 const ANNOTATIONS_PATH = FieldPath.of("metadata", "annotations");
 
 /** upstream's ValidatePodCreate: the Pod rules, then what only a new Pod may not have. */

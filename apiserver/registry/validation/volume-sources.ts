@@ -362,15 +362,14 @@ const POD_SOURCE_CHECKS: ReadonlyMap<string, SourceCheck> = new Map<string, Sour
 ]);
 
 /** The per-source rules for one Pod volume (only the sources it sets run). */
-export function validateVolumeSourceFields(v: Obj, p: FieldPath, isPod: boolean): FieldError[] {
-  const errs: FieldError[] = [];
-  // Over the volume's own few keys, not every source name.
+export function validateVolumeSourceFields(v: Obj, p: FieldPath, isPod: boolean, errs: FieldError[]): void {
+  // Over the volume's own few keys, not every source name; into the caller's list.
   for (const k in v) {
     const check = POD_SOURCE_CHECKS.get(k);
+    if (check === undefined) continue;
     const s = v[k];
-    if (check !== undefined && isObj(s)) errs.push(...check(s, p.child(k), isPod));
+    if (isObj(s)) for (const e of check(s, p.child(k), isPod)) errs.push(e);
   }
-  return errs;
 }
 
 /**

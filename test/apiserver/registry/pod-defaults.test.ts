@@ -2,8 +2,9 @@
  * SetDefaults_Pod as upstream: a field absent or null gets its default; one set keeps its value,
  * falsy ones (0, "", false) included.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { defaultPod, defaultPodTemplate } from "../../../apiserver/registry/defaults/core.js";
+import { defaultPod, defaultPodTemplate, defaultPullPolicy } from "../../../apiserver/registry/defaults/core.js";
 
 describe("pod defaults", () => {
   it("fills absent and null fields of the spec, containers, probes and volumes, and keeps set ones", () => {
@@ -99,5 +100,27 @@ describe("what SetDefaults_Pod adds and a template never gets", () => {
     expect(template.spec).toMatchObject({ dnsPolicy: "ClusterFirst", restartPolicy: "Always", schedulerName: "default-scheduler" });
     expect(template.spec.containers[0]!.ports[0]).toEqual({ containerPort: 80, protocol: "TCP" });
     expect(template.spec.containers[0]!.resources).toEqual({ limits: { cpu: "1" } });
+  });
+
+  it("the pull policy follows the tag after the last slash, found without slices, as the definition says", () => {
+    /** The definition: the text after the last slash, its last colon, the tag after it. */
+    const byDefinition = (image: string): string => {
+      if (image.includes("@")) return "IfNotPresent";
+      const tail = image.slice(image.lastIndexOf("/") + 1);
+      const colon = tail.lastIndexOf(":");
+      const tag = colon >= 0 ? tail.slice(colon + 1) : "";
+      return tag === "" || tag === "latest" ? "Always" : "IfNotPresent";
+    };
+    const piece = fc.constantFrom("", "a", "latest", ":", "/", "@", "r.io:5000", "x:latest", "alatest", "latest:", "v1.2");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 5 }), (parts) => {
+        const image = parts.join("");
+        expect(defaultPullPolicy(image)).toBe(byDefinition(image));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(defaultPullPolicy("r.io:5000/team/app")).toBe("Always");
+    expect(defaultPullPolicy("r.io:5000/team/app:latest")).toBe("Always");
+    expect(defaultPullPolicy("r.io:5000/team/app:1.2")).toBe("IfNotPresent");
   });
 });

@@ -1,16 +1,19 @@
 /**
  * The string checks' fast paths (a UTF-8 length counted only when the UTF-16 length cannot tell,
  * qualified names split without an array and kept once valid, `..` elements found without a
- * split, DNS labels and subdomains checked by char codes) answer as the plain definitions do.
+ * split, DNS labels and subdomains, label values and config keys checked by char codes) answer as
+ * the plain definitions do.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hasDotDotElement } from "../../../apiserver/registry/validation/downward-api.js";
 import { utf8Length } from "../../../runtime/go-strings.js";
 import {
+  isConfigMapKey,
   isDNS1123Label,
   isDNS1123Subdomain,
   isQualifiedName,
+  isValidLabelValue,
   isValidPortName,
   maxLenError,
   regexError,
@@ -143,6 +146,64 @@ describe("DNS-1123 labels and subdomains", () => {
       fc.property(text, (v) => {
         expect(isDNS1123Label(v)).toEqual(labelByDefinition(v));
         expect(isDNS1123Subdomain(v)).toEqual(subdomainByDefinition(v));
+      }),
+      { numRuns: 4000 },
+    );
+  });
+});
+
+describe("label values and config keys", () => {
+  const VALUE = "(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?";
+  const VALUE_ERR =
+    "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+  const KEY = "[-._a-zA-Z0-9]+";
+  const KEY_ERR = "a valid config key must consist of alphanumeric characters, '-', '_' or '.'";
+
+  /** The definitions: a UTF-8 length, then the expression (and for keys the dot-only names). */
+  function labelValueByDefinition(v: string): string[] {
+    const errs: string[] = [];
+    if (utf8Length(v) > 63) errs.push(maxLenError(63));
+    if (!new RegExp(`^${VALUE}$`).test(v)) errs.push(regexError(VALUE_ERR, VALUE, "MyValue", "my_value", "12345"));
+    return errs;
+  }
+  function configKeyByDefinition(v: string): string[] {
+    const errs: string[] = [];
+    if (utf8Length(v) > 253) errs.push(maxLenError(253));
+    if (!new RegExp(`^${KEY}$`).test(v)) errs.push(regexError(KEY_ERR, KEY, "key.name", "KEY_NAME", "key-name"));
+    if (v === ".") errs.push("must not be '.'");
+    else if (v === "..") errs.push("must not be '..'");
+    else if (v.startsWith("..")) errs.push("must not start with '..'");
+    return errs;
+  }
+
+  const text = fc.oneof(
+    fc.stringMatching(/^[-A-Za-z0-9_.]{0,70}$/),
+    fc.stringMatching(/^[-A-Za-z0-9_.]{240,260}$/),
+    fc.string({ maxLength: 10 }),
+    fc.constantFrom(
+      "",
+      ".",
+      "..",
+      "...",
+      "..a",
+      ".a",
+      "a.",
+      "-",
+      "_a",
+      "a".repeat(63),
+      "a".repeat(64),
+      "a".repeat(253),
+      "a".repeat(254),
+      "é",
+      "aé",
+    ),
+  );
+
+  it("answer as the expressions do", () => {
+    fc.assert(
+      fc.property(text, (v) => {
+        expect(isValidLabelValue(v)).toEqual(labelValueByDefinition(v));
+        expect(isConfigMapKey(v)).toEqual(configKeyByDefinition(v));
       }),
       { numRuns: 4000 },
     );
