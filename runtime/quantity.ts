@@ -3,6 +3,7 @@
  * or e/E exponents), parsed to a number for comparisons (requests <= limits); exactness beyond
  * a double is not needed there.
  */
+import { boundedMemo } from "./bounded-memo.js";
 const QUANTITY = /^([+-]?)(\d*)(?:\.(\d*))?(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?\d+)?$/;
 
 /** A Quantity string's parts: sign, whole digits, fraction digits (either may be empty, not both), suffix. */
@@ -47,20 +48,13 @@ const MULTIPLIER: Readonly<Record<string, number>> = {
  * Values of strings parsed lately: a Pod create parses the same few ("250m", "256Mi") several
  * times (strategy, validation, QoS, admission). Bounded: short strings only, emptied when full.
  */
-const parsed = new Map<string, number | undefined>();
-const PARSED_MAX = 1024;
+const parsedQuantity = boundedMemo((s: string) => parseQuantityText(s), 1024);
 
 /** The value of a Quantity string, or undefined when it is not one (upstream: ErrFormatWrong). */
 export function parseQuantity(s: unknown): number | undefined {
   if (typeof s === "number") return Number.isFinite(s) ? s : undefined;
   if (typeof s !== "string") return undefined;
-  if (s.length > 64) return parseQuantityText(s);
-  let v = parsed.get(s);
-  if (v !== undefined || parsed.has(s)) return v;
-  v = parseQuantityText(s);
-  if (parsed.size >= PARSED_MAX) parsed.clear();
-  parsed.set(s, v);
-  return v;
+  return s.length > 64 ? parseQuantityText(s) : parsedQuantity(s);
 }
 
 function parseQuantityText(s: string): number | undefined {
