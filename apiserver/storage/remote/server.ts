@@ -209,7 +209,9 @@ export class StorageServer {
               if (now !== supports) send({ t: "supports", id, supports: (supports = now) });
               send({ t: "progress", id, revision: ev.revision });
             } else {
-              send({ t: "ev", id, type: ev.type, kv: ev.kv, revision: ev.revision, ...(withPrev && ev.prev && { prev: ev.prev }) });
+              const m: Response = { t: "ev", id, type: ev.type, kv: ev.kv, revision: ev.revision };
+              if (withPrev && ev.prev) m.prev = ev.prev;
+              send(m);
             }
           } while (buffered !== undefined && (ev = buffered.takeBuffered()) !== undefined);
         }
