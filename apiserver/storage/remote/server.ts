@@ -116,7 +116,10 @@ export class StorageServer {
     });
   }
 
-  private async call(req: Exclude<Request, { op: "create" | "watch" | "cancel" | "progress" }>, watches: Map<number, ServedWatch>): Promise<Response> {
+  private async call(
+    req: Exclude<Request, { op: "create" | "watch" | "cancel" | "progress" }>,
+    watches: Map<number, ServedWatch>,
+  ): Promise<Response> {
     const s = this.storage;
     const id = req.id;
     switch (req.op) {
