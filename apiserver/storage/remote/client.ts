@@ -140,9 +140,12 @@ export class RemoteStorage implements Storage {
   private call(req: Call, key = ""): Promise<Answer> {
     if (this.closed || this.lost) return Promise.reject(this.unavailable(key));
     const id = this.nextId++;
+    // The caller's own literal takes the id: a copy of it (a spread) per request is garbage.
+    const message = req as Request;
+    message.id = id;
     return new Promise<Answer>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.out.send({ ...req, id });
+      this.out.send(message);
     });
   }
 
@@ -163,7 +166,11 @@ export class RemoteStorage implements Storage {
     switch (r.t) {
       case "ev":
         if (r.type === "PUT") this.pairValue(r.revision, r.kv, this.eventValues, this.answerValues);
-        w.queue.push({ type: r.type, key: r.kv.key, kv: r.kv, revision: r.revision, ...(r.prev && { prev: r.prev }) });
+        {
+          const ev: StorageEvent = { type: r.type, key: r.kv.key, kv: r.kv, revision: r.revision };
+          if (r.prev) ev.prev = r.prev;
+          w.queue.push(ev);
+        }
         break;
       case "progress":
         w.queue.push({ type: "PROGRESS", revision: r.revision });

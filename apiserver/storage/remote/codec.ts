@@ -31,13 +31,25 @@ const PREV_SAME_VALUE = 2;
 /** Length prefix + tag + id (a double: ids only grow, past 2^32 on a long-lived server). */
 const HEAD = 4 + 1 + 8;
 
-function kvSize(kv: KeyValue): number {
-  return 4 + Buffer.byteLength(kv.key) + 8 + 8 + 4 + kv.value.byteLength;
+/** Bytes `key` takes in UTF-8; a key of ASCII only (every key the apiserver writes) without a native call. */
+function keyBytes(key: string): number {
+  for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) > 0x7f) return Buffer.byteLength(key);
+  return key.length;
 }
 
-function writeKV(buf: Buffer, at: number, kv: KeyValue): number {
-  const keyLen = buf.write(kv.key, at + 4);
+/** Writes `key` at `at` (its length `len` from keyBytes): ASCII by hand, short keys cost less than a native call. */
+function writeKey(buf: Buffer, at: number, key: string, len: number): void {
+  if (len !== key.length) buf.write(key, at);
+  else for (let i = 0; i < len; i++) buf[at + i] = key.charCodeAt(i);
+}
+
+function kvSize(kv: KeyValue, keyLen: number): number {
+  return 4 + keyLen + 8 + 8 + 4 + kv.value.byteLength;
+}
+
+function writeKV(buf: Buffer, at: number, kv: KeyValue, keyLen: number): number {
   buf.writeUInt32BE(keyLen, at);
+  writeKey(buf, at + 4, kv.key, keyLen);
   at += 4 + keyLen;
   buf.writeDoubleBE(kv.createRevision, at);
   buf.writeDoubleBE(kv.modRevision, at + 8);
@@ -46,113 +58,142 @@ function writeKV(buf: Buffer, at: number, kv: KeyValue): number {
   return at + 20 + kv.value.byteLength;
 }
 
-function keyWithValueSize(key: string, value: Uint8Array): number {
-  return 4 + Buffer.byteLength(key) + 4 + value.byteLength;
+/**
+ * Where frames are written: `reserve(size)` makes room for a frame of `size` bytes (length prefix
+ * included) in `buf` and returns its offset there. FrameWriter writes a connection's frames one
+ * after another into one buffer, so a frame costs neither a Buffer of its own nor a copy at flush.
+ */
+export interface FrameSink {
+  buf: Buffer;
+  reserve(size: number): number;
 }
 
-function writeKeyWithValue(buf: Buffer, at: number, key: string, value: Uint8Array): number {
-  const keyLen = buf.write(key, at + 4);
-  buf.writeUInt32BE(keyLen, at);
-  at += 4 + keyLen;
-  buf.writeUInt32BE(value.byteLength, at);
-  buf.set(value, at + 4);
-  return at + 4 + value.byteLength;
+/** A sink of one frame's exact size (encodeFrame). */
+class OneFrame implements FrameSink {
+  buf: Buffer = EMPTY;
+  reserve(size: number): number {
+    this.buf = Buffer.allocUnsafe(size);
+    return 0;
+  }
+}
+const EMPTY = Buffer.alloc(0);
+
+/** Reserves a frame in `out`, writes its length, tag and id; returns its offset. */
+function frame(out: FrameSink, size: number, tag: number, id: number): number {
+  const o = out.reserve(size);
+  const buf = out.buf;
+  buf.writeUInt32BE(size - 4, o);
+  buf[o + 4] = tag;
+  buf.writeDoubleBE(id, o + 5);
+  return o;
 }
 
-function frame(size: number, tag: number, id: number): Buffer {
-  const buf = Buffer.allocUnsafe(size);
-  buf.writeUInt32BE(size - 4, 0);
-  buf[4] = tag;
-  buf.writeDoubleBE(id, 5);
-  return buf;
-}
-
-function v8Frame(message: Message): Buffer {
+function v8Frame(out: FrameSink, message: Message): void {
   const body = v8.serialize(message);
-  const buf = Buffer.allocUnsafe(5 + body.length);
-  buf.writeUInt32BE(1 + body.length, 0);
-  buf[4] = V8;
-  buf.set(body, 5);
-  return buf;
+  const o = out.reserve(5 + body.length);
+  out.buf.writeUInt32BE(1 + body.length, o);
+  out.buf[o + 4] = V8;
+  out.buf.set(body, o + 5);
 }
 
 /** One message as a whole frame, length prefix included. */
 export function encodeFrame(m: Message): Buffer {
+  const out = new OneFrame();
+  writeFrame(out, m);
+  return out.buf;
+}
+
+/** Writes one message as a whole frame, length prefix included, into `out`. */
+export function writeFrame(out: FrameSink, m: Message): void {
   if ("op" in m) {
     switch (m.op) {
       case "create":
       case "swap": {
         const extra = m.op === "swap" ? 8 : 0;
-        const buf = frame(HEAD + extra + keyWithValueSize(m.key, m.value), m.op === "swap" ? SWAP : CREATE, m.id);
-        if (m.op === "swap") buf.writeDoubleBE(m.expect, HEAD);
-        writeKeyWithValue(buf, HEAD + extra, m.key, m.value);
-        return buf;
+        const keyLen = keyBytes(m.key);
+        const o = frame(out, HEAD + extra + 8 + keyLen + m.value.byteLength, m.op === "swap" ? SWAP : CREATE, m.id);
+        const buf = out.buf;
+        if (m.op === "swap") buf.writeDoubleBE(m.expect, o + HEAD);
+        let at = o + HEAD + extra;
+        buf.writeUInt32BE(keyLen, at);
+        writeKey(buf, at + 4, m.key, keyLen);
+        at += 4 + keyLen;
+        buf.writeUInt32BE(m.value.byteLength, at);
+        buf.set(m.value, at + 4);
+        return;
       }
       case "get": {
-        const keyLen = Buffer.byteLength(m.key);
-        const buf = frame(HEAD + keyLen, GET, m.id);
-        buf.write(m.key, HEAD);
-        return buf;
+        const keyLen = keyBytes(m.key);
+        const o = frame(out, HEAD + keyLen, GET, m.id);
+        writeKey(out.buf, o + HEAD, m.key, keyLen);
+        return;
       }
       case "revision": {
         const ids = m.progress ?? [];
-        const buf = frame(HEAD + 4 + 8 * ids.length, REVISION, m.id);
-        buf.writeUInt32BE(ids.length, HEAD);
-        for (let i = 0; i < ids.length; i++) buf.writeDoubleBE(ids[i]!, HEAD + 4 + 8 * i);
-        return buf;
+        const o = frame(out, HEAD + 4 + 8 * ids.length, REVISION, m.id);
+        out.buf.writeUInt32BE(ids.length, o + HEAD);
+        for (let i = 0; i < ids.length; i++) out.buf.writeDoubleBE(ids[i]!, o + HEAD + 4 + 8 * i);
+        return;
       }
       case "progress":
-        return frame(HEAD, PROGRESS_REQUEST, m.id);
+        frame(out, HEAD, PROGRESS_REQUEST, m.id);
+        return;
       default:
-        return v8Frame(m);
+        v8Frame(out, m);
+        return;
     }
   }
   switch (m.t) {
     case "ev": {
       // A delete's value is the previous one's: sent once, with the previous revisions.
-      const same = m.prev !== undefined && m.prev.value === m.kv.value && m.prev.key === m.kv.key;
-      const size = HEAD + 1 + 8 + kvSize(m.kv) + 1 + (m.prev ? (same ? 16 : kvSize(m.prev)) : 0);
-      const buf = frame(size, EVENT, m.id);
-      buf[HEAD] = m.type === "PUT" ? 0 : 1;
-      buf.writeDoubleBE(m.revision, HEAD + 1);
-      const at = writeKV(buf, HEAD + 9, m.kv);
-      buf[at] = m.prev ? (same ? PREV_SAME_VALUE : PREV) : NO_PREV;
+      const prev = m.prev;
+      const same = prev !== undefined && prev.value === m.kv.value && prev.key === m.kv.key;
+      const keyLen = keyBytes(m.kv.key);
+      const prevKeyLen = prev !== undefined && !same ? keyBytes(prev.key) : 0;
+      const size = HEAD + 1 + 8 + kvSize(m.kv, keyLen) + 1 + (prev ? (same ? 16 : kvSize(prev, prevKeyLen)) : 0);
+      const o = frame(out, size, EVENT, m.id);
+      const buf = out.buf;
+      buf[o + HEAD] = m.type === "PUT" ? 0 : 1;
+      buf.writeDoubleBE(m.revision, o + HEAD + 1);
+      const at = writeKV(buf, o + HEAD + 9, m.kv, keyLen);
+      buf[at] = prev ? (same ? PREV_SAME_VALUE : PREV) : NO_PREV;
       if (same) {
-        buf.writeDoubleBE(m.prev!.createRevision, at + 1);
-        buf.writeDoubleBE(m.prev!.modRevision, at + 9);
-      } else if (m.prev) writeKV(buf, at + 1, m.prev);
-      return buf;
+        buf.writeDoubleBE(prev.createRevision, at + 1);
+        buf.writeDoubleBE(prev.modRevision, at + 9);
+      } else if (prev) writeKV(buf, at + 1, prev, prevKeyLen);
+      return;
     }
     case "ok":
       if (m.written !== undefined) {
-        if (m.kv !== undefined || m.items !== undefined || m.revision !== undefined || m.compacted !== undefined) return v8Frame(m);
-        const buf = frame(HEAD + 16, OK_WRITTEN, m.id);
-        buf.writeDoubleBE(m.written.createRevision, HEAD);
-        buf.writeDoubleBE(m.written.modRevision, HEAD + 8);
-        return buf;
+        if (m.kv !== undefined || m.items !== undefined || m.revision !== undefined || m.compacted !== undefined) return v8Frame(out, m);
+        const o = frame(out, HEAD + 16, OK_WRITTEN, m.id);
+        out.buf.writeDoubleBE(m.written.createRevision, o + HEAD);
+        out.buf.writeDoubleBE(m.written.modRevision, o + HEAD + 8);
+        return;
       }
-      if (m.items !== undefined || m.continue !== undefined || m.remaining !== undefined) return v8Frame(m);
+      if (m.items !== undefined || m.continue !== undefined || m.remaining !== undefined) return v8Frame(out, m);
       if (m.revision !== undefined) {
-        if (m.kv !== undefined) return v8Frame(m);
-        const buf = frame(HEAD + 16, OK_REVISION, m.id);
-        buf.writeDoubleBE(m.revision, HEAD);
-        buf.writeDoubleBE(m.compacted ?? -1, HEAD + 8);
-        return buf;
+        if (m.kv !== undefined) return v8Frame(out, m);
+        const o = frame(out, HEAD + 16, OK_REVISION, m.id);
+        out.buf.writeDoubleBE(m.revision, o + HEAD);
+        out.buf.writeDoubleBE(m.compacted ?? -1, o + HEAD + 8);
+        return;
       }
-      if (m.compacted !== undefined) return v8Frame(m);
+      if (m.compacted !== undefined) return v8Frame(out, m);
       {
-        const buf = frame(HEAD + 1 + (m.kv ? kvSize(m.kv) : 0), OK_KV, m.id);
-        buf[HEAD] = m.kv ? 1 : 0;
-        if (m.kv) writeKV(buf, HEAD + 1, m.kv);
-        return buf;
+        const keyLen = m.kv ? keyBytes(m.kv.key) : 0;
+        const o = frame(out, HEAD + 1 + (m.kv ? kvSize(m.kv, keyLen) : 0), OK_KV, m.id);
+        out.buf[o + HEAD] = m.kv ? 1 : 0;
+        if (m.kv) writeKV(out.buf, o + HEAD + 1, m.kv, keyLen);
+        return;
       }
     case "progress": {
-      const buf = frame(HEAD + 8, PROGRESS_NOTICE, m.id);
-      buf.writeDoubleBE(m.revision, HEAD);
-      return buf;
+      const o = frame(out, HEAD + 8, PROGRESS_NOTICE, m.id);
+      out.buf.writeDoubleBE(m.revision, o + HEAD);
+      return;
     }
     default:
-      return v8Frame(m);
+      v8Frame(out, m);
   }
 }
 
@@ -176,15 +217,19 @@ function copy(body: Buffer, from: number, length: number): Uint8Array {
       slab = new Uint8Array(SLAB_BYTES);
       slabUsed = 0;
     }
-    out = slab.subarray(slabUsed, slabUsed + length);
+    out = new Uint8Array(slab.buffer, slabUsed, length);
     // Aligned to 8 bytes, as a value of its own would be.
     slabUsed += (length + 7) & ~7;
   }
-  out.set(body.subarray(from, from + length));
+  // A plain view: Buffer's subarray costs a Buffer object.
+  out.set(new Uint8Array(body.buffer, body.byteOffset + from, length));
   return out;
 }
 
-function readKV(body: Buffer, at: number): { kv: KeyValue; end: number } {
+/** Where the last readKV stopped (an object per read for it would be garbage). */
+let readEnd = 0;
+
+function readKV(body: Buffer, at: number): KeyValue {
   const keyLen = body.readUInt32BE(at);
   const key = body.toString("utf8", at + 4, at + 4 + keyLen);
   at += 4 + keyLen;
@@ -192,53 +237,64 @@ function readKV(body: Buffer, at: number): { kv: KeyValue; end: number } {
   const modRevision = body.readDoubleBE(at + 8);
   const valueLen = body.readUInt32BE(at + 16);
   const value = copy(body, at + 20, valueLen);
-  return { kv: { key, value, createRevision, modRevision }, end: at + 20 + valueLen };
-}
-
-function readKeyWithValue(body: Buffer, at: number): { key: string; value: Uint8Array } {
-  const keyLen = body.readUInt32BE(at);
-  const key = body.toString("utf8", at + 4, at + 4 + keyLen);
-  at += 4 + keyLen;
-  return { key, value: copy(body, at + 4, body.readUInt32BE(at)) };
+  readEnd = at + 20 + valueLen;
+  return { key, value, createRevision, modRevision };
 }
 
 /** The message of one frame's body (without its length prefix). Values are copies of the bytes. */
 export function decodeBody(body: Buffer): Message {
-  const tag = body[0];
-  if (tag === V8) return v8.deserialize(body.subarray(1)) as Message;
-  // Offsets below are the encoder's, less the 4-byte length prefix.
-  const id = body.readDoubleBE(1);
-  const at = 9;
+  return decodeFrame(body, 0, body.length);
+}
+
+/**
+ * The message of the frame body at `buf[start, end)`, read where it lies (no view of it is made).
+ * Values are copies of the bytes.
+ */
+export function decodeFrame(buf: Buffer, start: number, end: number): Message {
+  const tag = buf[start];
+  if (tag === V8) return v8.deserialize(buf.subarray(start + 1, end)) as Message;
+  // Offsets below are the encoder's, less the 4-byte length prefix, plus `start`.
+  const id = buf.readDoubleBE(start + 1);
+  const at = start + 9;
   switch (tag) {
     case EVENT: {
-      const revision = body.readDoubleBE(at + 1);
-      const { kv, end } = readKV(body, at + 9);
-      const m: Response = { t: "ev", id, type: body[at] === 0 ? "PUT" : "DELETE", kv, revision };
-      if (body[end] === PREV) m.prev = readKV(body, end + 1).kv;
-      else if (body[end] === PREV_SAME_VALUE)
-        m.prev = { key: kv.key, value: kv.value, createRevision: body.readDoubleBE(end + 1), modRevision: body.readDoubleBE(end + 9) };
+      const revision = buf.readDoubleBE(at + 1);
+      const kv = readKV(buf, at + 9);
+      const after = readEnd;
+      const m: Response = { t: "ev", id, type: buf[at] === 0 ? "PUT" : "DELETE", kv, revision };
+      if (buf[after] === PREV) m.prev = readKV(buf, after + 1);
+      else if (buf[after] === PREV_SAME_VALUE)
+        m.prev = { key: kv.key, value: kv.value, createRevision: buf.readDoubleBE(after + 1), modRevision: buf.readDoubleBE(after + 9) };
       return m;
     }
     case OK_KV:
-      return body[at] === 1 ? { t: "ok", id, kv: readKV(body, at + 1).kv } : { t: "ok", id };
+      return buf[at] === 1 ? { t: "ok", id, kv: readKV(buf, at + 1) } : { t: "ok", id };
     case OK_REVISION: {
-      const compacted = body.readDoubleBE(at + 8);
-      return { t: "ok", id, revision: body.readDoubleBE(at), ...(compacted >= 0 && { compacted }) };
+      const compacted = buf.readDoubleBE(at + 8);
+      return { t: "ok", id, revision: buf.readDoubleBE(at), ...(compacted >= 0 && { compacted }) };
     }
     case PROGRESS_NOTICE:
-      return { t: "progress", id, revision: body.readDoubleBE(at) };
+      return { t: "progress", id, revision: buf.readDoubleBE(at) };
     case OK_WRITTEN:
-      return { t: "ok", id, written: { createRevision: body.readDoubleBE(at), modRevision: body.readDoubleBE(at + 8) } };
-    case CREATE:
-      return { op: "create", id, ...readKeyWithValue(body, at) };
-    case SWAP:
-      return { op: "swap", id, expect: body.readDoubleBE(at), ...readKeyWithValue(body, at + 8) };
+      return { t: "ok", id, written: { createRevision: buf.readDoubleBE(at), modRevision: buf.readDoubleBE(at + 8) } };
+    case CREATE: {
+      const keyLen = buf.readUInt32BE(at);
+      const key = buf.toString("utf8", at + 4, at + 4 + keyLen);
+      const v = at + 4 + keyLen;
+      return { op: "create", id, key, value: copy(buf, v + 4, buf.readUInt32BE(v)) };
+    }
+    case SWAP: {
+      const keyLen = buf.readUInt32BE(at + 8);
+      const key = buf.toString("utf8", at + 12, at + 12 + keyLen);
+      const v = at + 12 + keyLen;
+      return { op: "swap", id, expect: buf.readDoubleBE(at), key, value: copy(buf, v + 4, buf.readUInt32BE(v)) };
+    }
     case GET:
-      return { op: "get", id, key: body.toString("utf8", at) };
+      return { op: "get", id, key: buf.toString("utf8", at, end) };
     case REVISION: {
-      const count = body.readUInt32BE(at);
+      const count = buf.readUInt32BE(at);
       if (count === 0) return { op: "revision", id };
-      const progress = Array.from({ length: count }, (_, i) => body.readDoubleBE(at + 4 + 8 * i));
+      const progress = Array.from({ length: count }, (_, i) => buf.readDoubleBE(at + 4 + 8 * i));
       return { op: "revision", id, progress };
     }
     case PROGRESS_REQUEST:

@@ -5,23 +5,49 @@
  * base64 or JSON.
  */
 import type { Socket } from "node:net";
-import { decodeBody, encodeFrame, type Message } from "./codec.js";
+import { decodeFrame, writeFrame, type FrameSink, type Message } from "./codec.js";
 
-/** Writes messages to a socket, coalescing those sent in one tick into one write. */
-export class FrameWriter {
-  private pending: Buffer[] = [];
+/** The buffer a connection's frames are written into; a frame larger than it gets one of its size. */
+const OUT_BYTES = 64 * 1024;
+
+/**
+ * Writes messages to a socket, coalescing those sent in one tick into one write. Frames are
+ * encoded one after another into one buffer; a flush writes the part written since the last
+ * one and later frames follow it in the same buffer (the socket may still hold the earlier part),
+ * until it is full and a fresh one is taken.
+ */
+export class FrameWriter implements FrameSink {
+  buf: Buffer = Buffer.allocUnsafeSlow(OUT_BYTES);
+  /** Where the frames not yet written begin, and end. */
+  private start = 0;
+  private used = 0;
   private scheduled = false;
   private flushHooks: (() => void)[] = [];
 
   constructor(private readonly socket: Socket) {}
 
   send(message: Message): void {
-    this.pending.push(encodeFrame(message));
+    writeFrame(this, message);
     if (!this.scheduled) {
       this.scheduled = true;
       // Many requests (or events) of one tick leave in one syscall.
       setImmediate(() => this.flush());
     }
+  }
+
+  reserve(size: number): number {
+    if (this.used + size > this.buf.length) {
+      // A fresh buffer, with the frames not yet written moved to its start.
+      const pending = this.used - this.start;
+      const next = Buffer.allocUnsafeSlow(Math.max(OUT_BYTES, pending + size));
+      this.buf.copy(next, 0, this.start, this.used);
+      this.buf = next;
+      this.start = 0;
+      this.used = pending;
+    }
+    const at = this.used;
+    this.used += size;
+    return at;
   }
 
   /** Sends what is queued, then ends the socket. */
@@ -40,10 +66,11 @@ export class FrameWriter {
     const hooks = this.flushHooks;
     this.flushHooks = [];
     for (const h of hooks) h();
-    const chunks = this.pending;
-    this.pending = [];
-    if (chunks.length === 0 || this.socket.destroyed) return;
-    this.socket.write(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    const { start, used } = this;
+    if (used === start) return;
+    this.start = used;
+    if (this.socket.destroyed) return;
+    this.socket.write(this.buf.subarray(start, used));
   }
 }
 
@@ -70,9 +97,9 @@ export class FrameReader {
     while (chunk.length - offset >= 4) {
       const length = chunk.readUInt32BE(offset);
       if (chunk.length - offset - 4 < length) break;
-      const body = chunk.subarray(offset + 4, offset + 4 + length);
-      offset += 4 + length;
-      this.onMessage(decodeBody(body));
+      const start = offset + 4;
+      offset = start + length;
+      this.onMessage(decodeFrame(chunk, start, offset));
     }
     if (offset < chunk.length) {
       const rest = chunk.length - offset;
@@ -103,7 +130,7 @@ export class FrameReader {
     used += n;
     if (this.filled === frame.length) {
       this.partial = undefined;
-      this.onMessage(decodeBody(frame.subarray(4)));
+      this.onMessage(decodeFrame(frame, 4, frame.length));
     }
     return used;
   }

@@ -7,7 +7,7 @@ import type { Socket } from "node:net";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeBody, encodeFrame, type Message } from "../../../apiserver/storage/remote/codec.js";
-import { readFrames } from "../../../apiserver/storage/remote/frames.js";
+import { FrameWriter, readFrames } from "../../../apiserver/storage/remote/frames.js";
 
 const rev = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
 const id = fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
@@ -127,5 +127,39 @@ describe("storage protocol codec", () => {
         decoded.forEach((d, i) => expect(d.every((b) => b === i + 1)).toBe(true));
       }),
     );
+  });
+
+  it("writes the frames of many turns, large and small, without touching bytes already handed to the socket", async () => {
+    // The socket keeps each write's buffer as it is (no copy): a writer reusing bytes it handed
+    // over would change what these chunks hold by the end.
+    const written: Buffer[] = [];
+    const socket = { destroyed: false, write: (b: Buffer) => written.push(b), end: () => {} };
+    const out = new FrameWriter(socket as unknown as Socket);
+    const sent: Message[] = [];
+    let n = 0;
+    for (let turn = 0; turn < 12; turn++) {
+      for (let i = 0; i < 40; i++) {
+        // Every 97th value is larger than the writer's buffer.
+        const size = ++n % 97 === 0 ? 100_000 + n : n % 700;
+        const m: Message = {
+          t: "ev",
+          id: n,
+          type: "PUT",
+          kv: { key: `/registry/configmaps/ns/é-${n}`, value: new Uint8Array(size).fill(n & 255), createRevision: n, modRevision: n },
+          revision: n,
+        };
+        out.send(m);
+        sent.push(m);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(written.length).toBe(12);
+    const bytes = Buffer.concat(written);
+    expect(bytes.equals(Buffer.concat(sent.map(encodeFrame)))).toBe(true);
+    const got: Message[] = [];
+    const stream = new PassThrough();
+    readFrames(stream as unknown as Socket, (m) => got.push(m));
+    stream.emit("data", bytes);
+    expect(plain(got)).toEqual(plain(sent));
   });
 });
