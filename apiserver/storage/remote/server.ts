@@ -220,6 +220,8 @@ export class StorageServer {
         }
         send({ t: "end", id });
       } catch (err) {
+        // As `for await` would when its body throws: the storage watch is let go.
+        void it.return?.().catch(() => undefined);
         send({ t: "end", id, error: toWireError(err) });
       } finally {
         watches.delete(id);
