@@ -180,6 +180,18 @@ export class SqliteWatch implements AsyncIterableIterator<StorageEvent | Progres
     return this.live.next();
   }
 
+  /**
+   * The next event at hand without waiting (undefined when none is): the rest of the replay page
+   * read, then, once the replay is done, what the live queue holds. A reader that got one from
+   * {@link next} takes a group commit's burst without a promise each; a replay page not read yet
+   * waits for next().
+   */
+  takeBuffered(): StorageEvent | ProgressNotice | undefined {
+    if (this.replayIndex < this.replayed.length) return this.replayed[this.replayIndex++];
+    if (this.nextRev <= this.lastRev && !this.live.closed) return undefined;
+    return this.live.takeBuffered();
+  }
+
   return(): Promise<IteratorResult<StorageEvent | ProgressNotice>> {
     this.stopReplay();
     return this.live.return();

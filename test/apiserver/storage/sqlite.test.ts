@@ -22,6 +22,43 @@ afterAll(() => {
 });
 
 storageConformance("sqlite", async () => new SqliteStorage({ path: tempDb() }));
+
+describe("sqlite watch: events at hand without waiting (takeBuffered)", () => {
+  it("hands the rest of a replay page, nothing while a page is unread, then a live burst, each event once and in order", async () => {
+    const s = new SqliteStorage({ path: tempDb() });
+    // More than two replay pages of history (pages are 512 events).
+    for (let i = 0; i < 1100; i++) await s.create(`/t/k${i}`, enc(`v${i}`));
+    const ac = new AbortController();
+    const w = s.watch({ prefix: "/t/", afterRevision: 1, signal: ac.signal })[Symbol.asyncIterator]() as AsyncIterator<StorageEvent> & {
+      takeBuffered(): StorageEvent | undefined;
+    };
+    const seen: number[] = [];
+    const drain = (): number => {
+      let n = 0;
+      for (let e = w.takeBuffered(); e !== undefined; e = w.takeBuffered()) {
+        seen.push(e.revision);
+        n++;
+      }
+      return n;
+    };
+    // Nothing is at hand before the first page is read.
+    expect(w.takeBuffered()).toBeUndefined();
+    seen.push(((await w.next()).value as StorageEvent).revision);
+    expect(drain()).toBe(511); // the rest of the first page, then undefined: the next page waits for next()
+    while (seen.length < 1100) {
+      seen.push(((await w.next()).value as StorageEvent).revision);
+      drain();
+    }
+    // Live: a burst of one transaction's turn, taken after one next().
+    const live = Promise.all(Array.from({ length: 20 }, (_, i) => s.create(`/t/live${i}`, enc("x"))));
+    await live;
+    seen.push(((await w.next()).value as StorageEvent).revision);
+    expect(drain()).toBe(19);
+    expect(seen).toEqual(Array.from({ length: 1120 }, (_, i) => i + 2));
+    ac.abort();
+    await s.close();
+  });
+});
 compactionConformance("sqlite", async () => new SqliteStorage({ path: tempDb() }));
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
