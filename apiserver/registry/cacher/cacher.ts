@@ -506,7 +506,7 @@ export class Cacher {
    */
   private async consume(source: AsyncIterable<StorageEvent | ProgressNotice>): Promise<void> {
     const it = source[Symbol.asyncIterator]();
-    // An EventQueue (SQLite's watches), or a watch reading through one (etcd's).
+    // SQLite's and etcd's watches, and EventQueues, hand over what they hold already.
     const maybe = it as Partial<BufferedSource>;
     const queue = typeof maybe.takeBuffered === "function" ? (maybe as BufferedSource) : undefined;
     for (;;) {
