@@ -97,6 +97,20 @@ export interface ProgressNotice {
   revision: number;
 }
 
+/**
+ * A watch iterator that can hand over the events it has received already without a promise
+ * each (EventQueue, SQLite's and etcd's watches): a reader that got one event from next() takes
+ * the rest of a burst in one go.
+ */
+export interface BufferedEvents {
+  takeBuffered(): StorageEvent | ProgressNotice | undefined;
+}
+
+/** `it` as {@link BufferedEvents} when it is one. */
+export function bufferedEventsOf(it: object): BufferedEvents | undefined {
+  return typeof (it as Partial<BufferedEvents>).takeBuffered === "function" ? (it as BufferedEvents) : undefined;
+}
+
 /** A watch that can be asked where it is: the answer comes as a {@link ProgressNotice} in the stream. */
 export interface ProgressWatch extends AsyncIterable<StorageEvent | ProgressNotice> {
   /** Asks for a notice at the storage's current revision (or later), delivered after the events before it. */

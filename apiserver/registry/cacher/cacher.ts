@@ -9,6 +9,7 @@
  * relists and ends every watcher, which resume from their last resourceVersion.
  */
 import {
+  bufferedEventsOf,
   StorageError,
   type KeyValue,
   type ProgressNotice,
@@ -44,11 +45,6 @@ export interface CacherOptions {
    * goes to storage instead (default 250 ms; upstream waits up to 3 s, then errs).
    */
   freshTimeoutMs?: number;
-}
-
-/** A storage watch whose events already received can be taken without a promise each. */
-interface BufferedSource {
-  takeBuffered(): StorageEvent | ProgressNotice | undefined;
 }
 
 /** A consistent read waiting for the cache to reach a revision. */
@@ -506,9 +502,7 @@ export class Cacher {
    */
   private async consume(source: AsyncIterable<StorageEvent | ProgressNotice>): Promise<void> {
     const it = source[Symbol.asyncIterator]();
-    // SQLite's and etcd's watches, and EventQueues, hand over what they hold already.
-    const maybe = it as Partial<BufferedSource>;
-    const queue = typeof maybe.takeBuffered === "function" ? (maybe as BufferedSource) : undefined;
+    const queue = bufferedEventsOf(it);
     for (;;) {
       const r = await it.next();
       if (r.done) return;

@@ -8,7 +8,7 @@ import { newBadRequest, type StatusError } from "../../../runtime/rest/errors.js
 import { nameIsDNSSubdomain, type NameValidator } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
 import { keepStatus, statusUpdateStrategy, type Strategy, type UpdateStrategy } from "../strategy.js";
-import type { FieldError } from "../validation/field.js";
+import { appendErrors, type FieldError } from "../validation/field.js";
 import { validateObjectMeta, validateObjectMetaUpdate } from "../validation/object-meta.js";
 import { parseQuantity, QUANTITY_FORMAT_ERROR } from "../../../runtime/quantity.js";
 
@@ -108,7 +108,7 @@ export function kindStrategy(o: KindStrategyOptions): Strategy {
       // No spread copies: both lists are fresh, and the kind's is nearly always empty.
       const errs = validateObjectMeta(obj.metadata, o.namespaced, nameFn);
       const own = o.validate?.(obj);
-      if (own !== undefined) for (let i = 0; i < own.length; i++) errs.push(own[i]!);
+      if (own !== undefined) appendErrors(errs, own);
       return errs;
     },
     validatesObjectMeta: true,

@@ -1,6 +1,6 @@
 /** ObjectMeta validation on create and update, with upstream's checks and messages (names, labels, annotations, finalizers, owners). */
 import type { KubeObject } from "../rest.js";
-import { fieldErrors, FieldPath, type FieldError } from "./field.js";
+import { appendErrors, fieldErrors, FieldPath, type FieldError } from "./field.js";
 import { isQualifiedName, isValidLabelValue, type NameValidator, nameIsDNSLabel } from "../../../runtime/validation/strings.js";
 import { utf8Length } from "../../../runtime/go-strings.js";
 
@@ -121,20 +121,16 @@ export function validateObjectMeta(meta: Meta | undefined, namespaced: boolean, 
   if ((m.generation ?? 0) < 0) errs.push(fieldErrors.invalid(path.child("generation"), m.generation, "must be greater than or equal to 0"));
   // Every write of every kind comes here: absent fields are passed over (none has anything to say
   // when absent), and no spread copies.
-  if (m.labels !== undefined) append(errs, validateLabels(m.labels, path.child("labels")));
-  if (m.annotations !== undefined) append(errs, validateAnnotations(m.annotations, path.child("annotations")));
-  if (m.ownerReferences !== undefined) append(errs, validateOwnerReferences(m.ownerReferences, path.child("ownerReferences")));
-  if (m.finalizers !== undefined) append(errs, validateFinalizers(m.finalizers, path.child("finalizers")));
+  if (m.labels !== undefined) appendErrors(errs, validateLabels(m.labels, path.child("labels")));
+  if (m.annotations !== undefined) appendErrors(errs, validateAnnotations(m.annotations, path.child("annotations")));
+  if (m.ownerReferences !== undefined) appendErrors(errs, validateOwnerReferences(m.ownerReferences, path.child("ownerReferences")));
+  if (m.finalizers !== undefined) appendErrors(errs, validateFinalizers(m.finalizers, path.child("finalizers")));
   const managedFields = (m as { managedFields?: unknown }).managedFields;
-  if (managedFields !== undefined) append(errs, validateManagedFields(managedFields, path.child("managedFields")));
+  if (managedFields !== undefined) appendErrors(errs, validateManagedFields(managedFields, path.child("managedFields")));
   return errs;
 }
 
 const METADATA_PATH = FieldPath.of("metadata");
-
-function append(errs: FieldError[], more: readonly FieldError[]): void {
-  for (let i = 0; i < more.length; i++) errs.push(more[i]!);
-}
 
 /** upstream's limits on a field manager's name and on a subresource's. */
 const FIELD_MANAGER_MAX_LENGTH = 128;

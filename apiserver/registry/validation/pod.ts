@@ -25,7 +25,7 @@ import {
   parseIP,
 } from "../../../runtime/validation/strings.js";
 import type { KubeObject } from "../rest.js";
-import { fieldErrors, FieldPath, GoSyntax, type FieldError } from "./field.js";
+import { appendErrors, fieldErrors, FieldPath, GoSyntax, type FieldError } from "./field.js";
 import { validateAnnotations, validateLabels } from "./object-meta.js";
 import { validatePVCSpec } from "./storage.js";
 import { validateLabelSelector } from "./label-selector.js";
@@ -286,13 +286,13 @@ function validateHandler(h: Obj, path: FieldPath, required: boolean, grace?: num
   if (second !== undefined) errs.push(fieldErrors.forbidden(path.child(second), "may not specify more than 1 handler type"));
   const http = record(h.httpGet);
   if (isObj(h.httpGet)) {
-    if (!plainPort(http.port)) append(errs, validatePortNumOrName(http.port, path.child("httpGet", "port")));
+    if (!plainPort(http.port)) appendErrors(errs, validatePortNumOrName(http.port, path.child("httpGet", "port")));
     const scheme = str(http.scheme);
     if (scheme !== "" && scheme !== "HTTP" && scheme !== "HTTPS")
       errs.push(fieldErrors.notSupported(path.child("httpGet", "scheme"), scheme, ["HTTP", "HTTPS"]));
   }
   if (isObj(h.tcpSocket) && !plainPort(h.tcpSocket.port))
-    append(errs, validatePortNumOrName(h.tcpSocket.port, path.child("tcpSocket", "port")));
+    appendErrors(errs, validatePortNumOrName(h.tcpSocket.port, path.child("tcpSocket", "port")));
   if (isObj(h.exec) && list(record(h.exec).command).length === 0) errs.push(fieldErrors.required(path.child("exec", "command")));
   if (isObj(h.grpc)) {
     const port = typeof h.grpc.port === "number" ? h.grpc.port : 0;
@@ -399,11 +399,11 @@ function validateEnv(env: unknown, path: FieldPath): FieldError[] {
     if (isObj(from.fieldRef)) {
       sources++;
       if (!isPlainFieldRef(from.fieldRef, ENV_FIELD_PATHS))
-        append(errs, validateObjectFieldSelector(from.fieldRef, ENV_FIELD_PATHS, path.index(i).child("valueFrom", "fieldRef")));
+        appendErrors(errs, validateObjectFieldSelector(from.fieldRef, ENV_FIELD_PATHS, path.index(i).child("valueFrom", "fieldRef")));
     }
     if (isObj(from.resourceFieldRef)) {
       sources++;
-      append(errs, validateResourceFieldRef(from.resourceFieldRef, path.index(i).child("valueFrom", "resourceFieldRef"), false));
+      appendErrors(errs, validateResourceFieldRef(from.resourceFieldRef, path.index(i).child("valueFrom", "resourceFieldRef"), false));
     }
     if (isObj(from.configMapKeyRef)) {
       sources++;
@@ -610,7 +610,7 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   const name = str(c.name);
   if (name === "") errs.push(fieldErrors.required(path.child("name")));
   else {
-    if (isDNS1123Label(name).length > 0) append(errs, dnsLabel(name, path.child("name")));
+    if (isDNS1123Label(name).length > 0) appendErrors(errs, dnsLabel(name, path.child("name")));
     if (ctx.names.has(name)) errs.push(fieldErrors.duplicate(path.child("name"), name));
     ctx.names.add(name);
   }
@@ -648,8 +648,8 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
     else if (!PROTOCOLS.includes(proto))
       errs.push(fieldErrors.notSupported(itemPath(path, "ports", i).child("protocol"), proto, PROTOCOLS));
   }
-  if (c.env !== undefined) append(errs, validateEnv(c.env, path.child("env")));
-  if (c.envFrom !== undefined) append(errs, validateEnvFrom(c.envFrom, path.child("envFrom")));
+  if (c.env !== undefined) appendErrors(errs, validateEnv(c.env, path.child("env")));
+  if (c.envFrom !== undefined) appendErrors(errs, validateEnvFrom(c.envFrom, path.child("envFrom")));
   const mounts = list(c.volumeMounts);
   const mountPaths = mounts.length > SCAN_MAX ? new Set<string>() : undefined;
   for (let i = 0; i < mounts.length; i++) {
@@ -681,7 +681,7 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   }
   if (Array.isArray(c.volumeDevices) && c.volumeDevices.length > 0)
     errs.push(...validateVolumeDevices(c, (ctx.volumeSpecs ??= volumesByName(ctx.spec.volumes, ctx.extraVolumes)), path));
-  append(errs, validateResources(c.resources, path.child("resources"), ctx.allowIndivisibleHugePages));
+  appendErrors(errs, validateResources(c.resources, path.child("resources"), ctx.allowIndivisibleHugePages));
   const claims = record(c.resources).claims;
   if (Array.isArray(claims) && claims.length > 0)
     errs.push(
@@ -690,8 +690,8 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   if (Array.isArray(c.resizePolicy) && c.resizePolicy.length > 0)
     errs.push(...validateResizePolicy(c.resizePolicy, path.child("resizePolicy"), ctx.restartPolicy));
   if (isObj(c.securityContext)) {
-    append(errs, validateSecurityContextIDs(c.securityContext, path, false));
-    append(errs, validateContainerSecurityContext(c.securityContext, path.child("securityContext"), ctx.hostUsers));
+    appendErrors(errs, validateSecurityContextIDs(c.securityContext, path, false));
+    appendErrors(errs, validateContainerSecurityContext(c.securityContext, path.child("securityContext"), ctx.hostUsers));
   }
   if (c.restartPolicy !== undefined && c.restartPolicy !== null) {
     if (ctx.kind === "containers") errs.push(fieldErrors.forbidden(path.child("restartPolicy"), "may not be set for non-init containers"));
@@ -699,9 +699,9 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
       errs.push(fieldErrors.notSupported(path.child("restartPolicy"), c.restartPolicy, ["Always"]));
   }
   if (ctx.kind === "containers" || (ctx.kind === "initContainers" && c.restartPolicy === "Always")) {
-    if (isObj(c.livenessProbe)) append(errs, validateProbe(c.livenessProbe, path.child("livenessProbe"), true));
-    if (isObj(c.readinessProbe)) append(errs, validateProbe(c.readinessProbe, path.child("readinessProbe"), false));
-    if (isObj(c.startupProbe)) append(errs, validateProbe(c.startupProbe, path.child("startupProbe"), true));
+    if (isObj(c.livenessProbe)) appendErrors(errs, validateProbe(c.livenessProbe, path.child("livenessProbe"), true));
+    if (isObj(c.readinessProbe)) appendErrors(errs, validateProbe(c.readinessProbe, path.child("readinessProbe"), false));
+    if (isObj(c.startupProbe)) appendErrors(errs, validateProbe(c.startupProbe, path.child("startupProbe"), true));
     if (isObj(c.readinessProbe) && c.readinessProbe.terminationGracePeriodSeconds !== undefined) {
       errs.push(
         fieldErrors.invalid(
@@ -724,7 +724,7 @@ function validateContainer(c: Obj, path: FieldPath, ctx: ContainerContext): Fiel
   if (isObj(c.lifecycle))
     for (const hook of LIFECYCLE_HOOKS) {
       const h = c.lifecycle[hook];
-      if (isObj(h)) append(errs, validateHandler(h, path.child("lifecycle", hook), true, ctx.grace));
+      if (isObj(h)) appendErrors(errs, validateHandler(h, path.child("lifecycle", hook), true, ctx.grace));
     }
   return errs;
 }
@@ -1081,11 +1081,6 @@ function containerNames(spec: Obj): Set<string> {
 /** The spec's fields naming objects by DNS subdomain, in upstream's order. */
 const SUBDOMAIN_NAMED = ["serviceAccountName", "nodeName", "priorityClassName", "schedulerName"];
 
-/** Appends `more` to `errs`: most checks find nothing, and a spread of an empty list still costs a call. */
-function append(errs: FieldError[], more: readonly FieldError[]): void {
-  for (let i = 0; i < more.length; i++) errs.push(more[i]!);
-}
-
 export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpecOptions = {}): FieldError[] {
   const s = record(spec);
   const { errs, names: volumes } = validateVolumes(s.volumes, path.child("volumes"), options);
@@ -1116,11 +1111,11 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
     if (!Array.isArray(containers)) continue;
     ctx.kind = kind;
     const listPath = path.child(kind);
-    for (let i = 0; i < containers.length; i++) append(errs, validateContainer(record(containers[i]), listPath.index(i), ctx));
+    for (let i = 0; i < containers.length; i++) appendErrors(errs, validateContainer(record(containers[i]), listPath.index(i), ctx));
   }
   if (s.resources !== undefined && s.resources !== null)
     errs.push(...validatePodLevelResources(s, path.child("resources"), allowIndivisibleHugePages, RESOURCE_CHECKS));
-  append(errs, hostPortConflicts(list(s.containers), path));
+  appendErrors(errs, hostPortConflicts(list(s.containers), path));
   if (s.hostNetwork === true) {
     // Defaulting made an unset hostPort the containerPort: any other value cannot be honoured on the host's network.
     list(s.containers).forEach((c, ci) =>
@@ -1141,7 +1136,7 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   }
   if (isObj(s.securityContext)) {
     const sc = s.securityContext;
-    append(errs, validateSecurityContextIDs(sc, path, true));
+    appendErrors(errs, validateSecurityContextIDs(sc, path, true));
     if (sc.seccompProfile !== undefined)
       errs.push(...validateSeccompProfile(sc.seccompProfile, path.child("securityContext", "seccompProfile")));
     if (sc.appArmorProfile !== undefined)
@@ -1166,7 +1161,7 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   if (dns === "") errs.push(fieldErrors.required(path.child("dnsPolicy")));
   else if (!DNS_POLICIES.includes(dns)) errs.push(fieldErrors.notSupported(path.child("dnsPolicy"), dns, DNS_POLICIES));
   // Without a dnsConfig only the None policy has something to say.
-  if (isObj(s.dnsConfig) || dns === "None") append(errs, validateDNSConfig(s.dnsConfig, dns, path.child("dnsConfig")));
+  if (isObj(s.dnsConfig) || dns === "None") appendErrors(errs, validateDNSConfig(s.dnsConfig, dns, path.child("dnsConfig")));
   const readinessGates = list(s.readinessGates);
   for (let i = 0; i < readinessGates.length; i++) {
     const type = str(record(readinessGates[i]).conditionType);
@@ -1209,20 +1204,20 @@ export function validatePodSpec(spec: unknown, path: FieldPath, options: PodSpec
   if (str(s.hostname) !== "") errs.push(...dnsLabel(str(s.hostname), path.child("hostname")));
   if (str(s.subdomain) !== "") errs.push(...dnsLabel(str(s.subdomain), path.child("subdomain")));
   if (typeof s.terminationGracePeriodSeconds === "number" && s.terminationGracePeriodSeconds < 0)
-    append(errs, nonNegative(s.terminationGracePeriodSeconds, path.child("terminationGracePeriodSeconds")));
+    appendErrors(errs, nonNegative(s.terminationGracePeriodSeconds, path.child("terminationGracePeriodSeconds")));
   if (typeof s.activeDeadlineSeconds === "number" && s.activeDeadlineSeconds <= 0) {
     errs.push(
       fieldErrors.invalid(path.child("activeDeadlineSeconds"), s.activeDeadlineSeconds, "must be between 1 and 2147483647, inclusive"),
     );
   }
   if (s.nodeSelector !== undefined)
-    append(errs, validateLabels(s.nodeSelector as Record<string, string> | undefined, path.child("nodeSelector")));
+    appendErrors(errs, validateLabels(s.nodeSelector as Record<string, string> | undefined, path.child("nodeSelector")));
   if (s.hostAliases !== undefined) errs.push(...validateHostAliases(s.hostAliases, path.child("hostAliases")));
   if (s.hostUsers === false) errs.push(...validateHostUsers(s, path));
   const tolerations = list(s.tolerations);
   if (tolerations.length > 0) {
     const tp = path.child("tolerations");
-    for (let i = 0; i < tolerations.length; i++) append(errs, validateToleration(record(tolerations[i]), tp.index(i)));
+    for (let i = 0; i < tolerations.length; i++) appendErrors(errs, validateToleration(record(tolerations[i]), tp.index(i)));
   }
   return errs;
 }
@@ -1283,7 +1278,7 @@ export function validatePodTemplateSpec(template: unknown, path: FieldPath, opti
 export function validatePod(pod: KubeObject, options: PodSpecOptions = POD_CREATE_OPTIONS): FieldError[] {
   const errs = validatePodSpecificAnnotations(pod.metadata?.annotations, pod.spec, ANNOTATIONS_PATH, options.allowInvalidDeletionCost);
   // A create's options are one shared object, not a copy per Pod.
-  append(errs, validatePodSpec(pod.spec, SPEC_PATH, options === POD_CREATE_OPTIONS ? options : { ...options, resourceIsPod: true }));
+  appendErrors(errs, validatePodSpec(pod.spec, SPEC_PATH, options === POD_CREATE_OPTIONS ? options : { ...options, resourceIsPod: true }));
   const s = record(pod.spec);
   // A token needs an account to be issued for: ServiceAccount admission fills the name in, so this is rare.
   if (str(s.serviceAccountName) === "")

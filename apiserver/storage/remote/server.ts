@@ -5,7 +5,15 @@
  */
 import { rmSync } from "node:fs";
 import net from "node:net";
-import { StorageError, type KeyValue, type ProgressNotice, type ProgressWatch, type Storage, type StorageEvent } from "../interface.js";
+import {
+  bufferedEventsOf,
+  StorageError,
+  type KeyValue,
+  type ProgressNotice,
+  type ProgressWatch,
+  type Storage,
+  type StorageEvent,
+} from "../interface.js";
 import { FrameWriter, readFrames } from "./frames.js";
 import type { Request, Response, WireError } from "./protocol.js";
 
@@ -29,11 +37,6 @@ function failure(id: number, err: unknown): Response {
 /** Thrown inside a swap's update function when the key moved on: the swap is lost. */
 class LostSwap {
   constructor(readonly fresh: KeyValue | undefined) {}
-}
-
-/** A storage watch whose events already received can be taken without a promise each. */
-interface BufferedSource {
-  takeBuffered(): StorageEvent | ProgressNotice | undefined;
 }
 
 interface ServedWatch {
@@ -199,8 +202,7 @@ export class StorageServer {
       const it = stream[Symbol.asyncIterator]();
       // A watch whose queue hands over the events already received without a promise each (as
       // the watch cache reads them): a burst of one group commit leaves in one go.
-      const maybe = it as Partial<BufferedSource>;
-      const buffered = typeof maybe.takeBuffered === "function" ? (maybe as BufferedSource) : undefined;
+      const buffered = bufferedEventsOf(it);
       try {
         for (;;) {
           const r = await it.next();
